@@ -1,0 +1,74 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { registerConsole } from './http/console.js';
+import { ApiError } from './http/errors.js';
+import { rateLimit } from './http/rate-limit-hook.js';
+import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { statusRoutes } from './modules/status/status.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+
+export interface BuildOptions {
+  /** Folder of the built console; omitted in API tests. */
+  webDist?: string;
+  logger?: boolean | { level: string };
+}
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url === '/v1';
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => newRequestId(),
+    trustProxy: ctx.config.TRUSTED_PROXIES,
+    // The console calls list routes with a trailing slash and others without; gin redirected, we match both.
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 64 * 1024 * 1024,
+    // Per-request access logs would cost the relay more than it serves; errors are still logged.
+    disableRequestLogging: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  await app.register(fastifyCookie);
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
+    if ('validation' in error && error.validation) return reply.status(200).send({ success: false, message: error.message });
+    if (error.statusCode && error.statusCode < 500) return reply.status(error.statusCode).send({ success: false, message: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: `internal server error (request id: ${request.id})` });
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
+      await api.register(statusRoutes(ctx));
+      await api.register(userRoutes(ctx), { prefix: '/user' });
+    },
+    { prefix: '/api' },
+  );
+
+  const sendIndex = options.webDist ? await registerConsole(app, options.webDist) : undefined;
+  const webLimit = rateLimit(ctx, 'GW', ctx.config.GLOBAL_WEB_RATE_LIMIT, ctx.config.globalRateWindowSeconds);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiPath(request.url)) {
+      // one-api's NoRoute answer, in OpenAI's error shape, for both /api and /v1.
+      return reply.status(404).send({
+        error: { message: `Invalid URL (${request.method} ${request.url.split('?')[0]})`, type: 'invalid_request_error', param: '', code: '' },
+      });
+    }
+    if (ctx.config.NODE_TYPE === 'slave' && ctx.config.FRONTEND_BASE_URL) {
+      return reply.redirect(`${ctx.config.FRONTEND_BASE_URL.replace(/\/$/, '')}${request.url}`, 301);
+    }
+    if (sendIndex && (request.method === 'GET' || request.method === 'HEAD')) {
+      await webLimit.call(app, request, reply);
+      return sendIndex(reply);
+    }
+    return reply.status(404).send({ success: false, message: 'not found' });
+  });
+
+  return app;
+}

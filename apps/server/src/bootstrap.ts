@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, Role, UserStatus } from '@tollgate/contract';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type DatabaseHandle } from './db/connection.js';
+import { parseDatabaseTarget } from './db/dsn.js';
+import { isUniqueViolation } from './db/errors.js';
+import { migrateToLatest } from './db/migrate.js';
+import { MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.js';
+import { SessionCodec } from './http/session.js';
+import { nowSeconds, randomHex, uuidHex } from './lib/random.js';
+import { OptionsStore } from './modules/options/options.store.js';
+import { insertToken } from './modules/tokens/tokens.repository.js';
+import { hashPassword } from './modules/users/password.js';
+import { countUsers, insertUser } from './modules/users/users.repository.js';
+import { readVersion } from './version.js';
+
+export interface Runtime {
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it on the master), loads options and wires the shared services. */
+export async function createRuntime(config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<Runtime> {
+  const handle: DatabaseHandle = openDatabase(parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH), {
+    busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT,
+    maxConnections: config.SQL_MAX_OPEN_CONNS,
+  });
+  const redis = config.REDIS_CONN_STRING ? new Redis(config.REDIS_CONN_STRING, { lazyConnect: true, maxRetriesPerRequest: 3 }) : undefined;
+  try {
+    if (redis) await redis.connect();
+    if (config.NODE_TYPE === 'master') {
+      const applied = await migrateToLatest(handle.db, handle.dialect);
+      if (applied.length > 0) log.info({ applied }, 'database migrated');
+    }
+    const options = new OptionsStore(handle.db);
+    const ctx: AppContext = {
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      options,
+      sessions: new SessionCodec(sessionSecret(config, log)),
+      rateLimits: redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(),
+      redis,
+      version: readVersion(),
+      startTime: nowSeconds(),
+    };
+    if (config.NODE_TYPE === 'master') await options.seedDefaults();
+    await options.reload();
+    await createRootIfNeeded(ctx, log);
+    return {
+      ctx,
+      async close() {
+        await handle.destroy();
+        redis?.disconnect();
+      },
+    };
+  } catch (error) {
+    await handle.destroy();
+    redis?.disconnect();
+    throw error;
+  }
+}
+
+/**
+ * SESSION_SECRET signs the console cookies; nodes sharing a database must share it. When it is unset we
+ * generate one once and keep it beside the database, so logins survive a restart of a single node.
+ */
+function sessionSecret(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.join(config.dataDir, 'session-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, randomHex(32), { mode: 0o600 });
+  }
+  log.warn({ file }, 'SESSION_SECRET is not set: using a generated secret stored in the data directory; set SESSION_SECRET on every node of a cluster');
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** The first start of an empty database gets root/123456 (role 100), as one-api does. */
+async function createRootIfNeeded(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
+  if ((await countUsers(ctx.db)) > 0) return;
+  try {
+    const rootId = await insertUser(ctx.db, ctx.dialect, {
+      username: DEFAULT_ROOT_USERNAME,
+      password: await hashPassword(DEFAULT_ROOT_PASSWORD),
+      display_name: 'Root User',
+      role: Role.Root,
+      status: UserStatus.Enabled,
+      access_token: ctx.config.INITIAL_ROOT_ACCESS_TOKEN ?? uuidHex(),
+      quota: 500_000_000_000_000,
+      used_quota: 0,
+      request_count: 0,
+      group: 'default',
+      email: '',
+    });
+    if (ctx.config.INITIAL_ROOT_TOKEN) {
+      await insertToken(ctx.db, ctx.dialect, { id: 1, userId: rootId, name: 'Initial Root Token', key: ctx.config.INITIAL_ROOT_TOKEN.replace(/^sk-/, ''), unlimitedQuota: true });
+    }
+    log.info('created the root account (root / 123456): change its password at once');
+  } catch (error) {
+    // Another node created root at the same moment.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Tollgate reads, parsed once. Names follow one-api where it has one.
+ * `process.env` is read nowhere else; runtime-tunable settings live in the options table instead.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('')
+  .transform((v) => v === 'true' || v === '1');
+const int = (fallback: number, min = 0) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((v) => (v.trim() === '' ? String(fallback) : v.trim()))
+    .pipe(z.string().regex(/^-?\d+$/, 'must be an integer'))
+    .transform(Number)
+    .pipe(z.number().int().min(min));
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  PORT: int(3000, 1).pipe(z.number().max(65535)),
+  SQL_DSN: optional,
+  SQLITE_PATH: z.string().default('./data/one-api.db'),
+  SQLITE_BUSY_TIMEOUT: int(3000),
+  SQL_MAX_OPEN_CONNS: int(20, 1),
+  SESSION_SECRET: optional.refine((v) => v !== 'random_string', 'the example value random_string is not a secret; set a real one'),
+  REDIS_CONN_STRING: optional.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
+  NODE_TYPE: z.enum(['master', 'slave']).default('master'),
+  SYNC_FREQUENCY: int(600, 1),
+  GLOBAL_API_RATE_LIMIT: int(480),
+  GLOBAL_WEB_RATE_LIMIT: int(240),
+  CRITICAL_RATE_LIMIT: int(20),
+  FRONTEND_BASE_URL: optional.pipe(z.url({ error: 'must be an absolute URL' }).optional()),
+  TRUSTED_PROXIES: z.string().default('loopback'),
+  INITIAL_ROOT_TOKEN: optional,
+  INITIAL_ROOT_ACCESS_TOKEN: optional,
+  DEBUG: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optional,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  /** Folder for files the server keeps (SQLite database, generated session secret). */
+  dataDir: string;
+  /** Rate limit windows are fixed by one-api: 3 minutes for the global limits, 20 minutes for sign-in. */
+  globalRateWindowSeconds: number;
+  criticalRateWindowSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`);
+    throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n  ${lines.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    dataDir: path.dirname(path.resolve(values.SQLITE_PATH)),
+    globalRateWindowSeconds: 180,
+    criticalRateWindowSeconds: 1200,
+  };
+}

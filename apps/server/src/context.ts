@@ -1,0 +1,22 @@
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Dialect } from './db/dsn.js';
+import type { Database } from './db/schema.js';
+import type { RateLimitStore } from './http/rate-limit.js';
+import type { SessionCodec } from './http/session.js';
+import type { OptionsStore } from './modules/options/options.store.js';
+
+/** What every module needs, built once in main.ts (or by the test helper) and passed to buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  options: OptionsStore;
+  sessions: SessionCodec;
+  rateLimits: RateLimitStore;
+  redis?: Redis;
+  version: string;
+  /** Epoch seconds when this process started; reported by /api/status. */
+  startTime: number;
+}

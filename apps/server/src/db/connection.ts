@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { DatabaseTarget, Dialect } from './dsn.js';
+import type { Database } from './schema.js';
+import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL sends BIGINT (quota columns) as strings; every quota fits in a double, so read numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+
+export function openDatabase(target: DatabaseTarget, options: { busyTimeoutMs: number; maxConnections: number }): DatabaseHandle {
+  const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
+  const db = new Kysely<Database>({ dialect: createDialect(target, options), plugins });
+  return { db, dialect: target.dialect, destroy: () => db.destroy() };
+}
+
+function createDialect(target: DatabaseTarget, options: { busyTimeoutMs: number; maxConnections: number }) {
+  switch (target.dialect) {
+    case 'sqlite': {
+      if (target.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
+      const database = new SQLite(target.file, { timeout: options.busyTimeoutMs });
+      // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
+      database.pragma('journal_mode = WAL');
+      database.pragma('synchronous = NORMAL');
+      database.pragma('foreign_keys = OFF');
+      return new SqliteDialect({ database });
+    }
+    case 'postgres':
+      return new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: options.maxConnections }) });
+    case 'mysql':
+      return new MysqlDialect({
+        pool: createMysqlPool({
+          host: target.host,
+          port: target.port,
+          user: target.user,
+          password: target.password,
+          database: target.database,
+          connectionLimit: options.maxConnections,
+          // SUM() and BIGINT come back as JS numbers rather than strings.
+          decimalNumbers: true,
+          supportBigNumbers: true,
+          bigNumberStrings: false,
+          charset: 'utf8mb4',
+        }),
+      });
+  }
+}

@@ -1,0 +1,16 @@
+import { Migrator, type Kysely } from 'kysely';
+import type { Dialect } from './dsn.js';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    migrationTableName: 'tollgate_migrations',
+    migrationLockTableName: 'tollgate_migrations_lock',
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

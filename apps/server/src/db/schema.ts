@@ -1,0 +1,138 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * one-api's tables, column for column (reference section 5), so an existing one-api database opens as is.
+ * Booleans come back as 0/1 from SQLite and MySQL and as true/false from PostgreSQL: read them with `toBool`.
+ */
+type DbBool = boolean | number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  display_name: string | null;
+  role: number;
+  status: number;
+  email: string | null;
+  github_id: string | null;
+  wechat_id: string | null;
+  lark_id: string | null;
+  oidc_id: string | null;
+  access_token: string | null;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  group: string;
+  aff_code: string | null;
+  inviter_id: number | null;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string | null;
+  created_time: number;
+  accessed_time: number;
+  expired_time: number;
+  remain_quota: number;
+  unlimited_quota: DbBool;
+  used_quota: number;
+  models: string | null;
+  subnet: string | null;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  type: number;
+  key: string;
+  status: number;
+  name: string | null;
+  weight: number | null;
+  created_time: number;
+  test_time: number;
+  response_time: number;
+  base_url: string | null;
+  other: string | null;
+  balance: number;
+  balance_updated_time: number;
+  models: string | null;
+  group: string;
+  used_quota: number;
+  model_mapping: string | null;
+  priority: number | null;
+  config: string | null;
+  system_prompt: string | null;
+}
+
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: DbBool;
+  priority: number | null;
+}
+
+export interface RedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string | null;
+  quota: number;
+  created_time: number;
+  redeemed_time: number;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+  type: number;
+  content: string | null;
+  username: string | null;
+  token_name: string | null;
+  model_name: string | null;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  channel_id: number;
+  request_id: string | null;
+  elapsed_time: number;
+  is_stream: DbBool;
+  system_prompt_reset: DbBool;
+}
+
+export interface OptionsTable {
+  key: string;
+  value: string | null;
+}
+
+/** Tollgate's own: short-lived single-use codes (email verification, password reset) shared by every node. */
+export interface VerificationCodesTable {
+  purpose: string;
+  subject: string;
+  code: string;
+  expires_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  redemptions: RedemptionsTable;
+  logs: LogsTable;
+  options: OptionsTable;
+  verification_codes: VerificationCodesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TokenRow = Selectable<TokensTable>;
+export type NewToken = Insertable<TokensTable>;
+export type NewLog = Insertable<LogsTable>;
+
+export const toBool = (value: DbBool | null | undefined): boolean => value === true || value === 1;

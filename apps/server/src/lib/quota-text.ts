@@ -1,0 +1,7 @@
+import type { OptionsStore } from '../modules/options/options.store.js';
+
+/** How a quota amount reads in log lines: dollars when the console shows currency, else raw points. */
+export function quotaText(quota: number, options: OptionsStore): string {
+  if (options.bool('DisplayInCurrencyEnabled')) return `$${(quota / options.num('QuotaPerUnit')).toFixed(6)} quota`;
+  return `${quota} points`;
+}

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { createRuntime } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      log.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const runtime = await createRuntime(config, log);
+  const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const app = await buildApp(runtime.ctx, { webDist, logger: { level: config.LOG_LEVEL } });
+
+  // Other nodes change options too; reload them on the one-api cadence.
+  const sync = setInterval(() => {
+    runtime.ctx.options.reload().catch((error: unknown) => app.log.error({ err: error }, 'option reload failed'));
+  }, config.SYNC_FREQUENCY * 1000);
+  sync.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sync);
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+}
+
+main().catch((error: unknown) => {
+  log.fatal({ err: error }, 'failed to start');
+  process.exit(1);
+});

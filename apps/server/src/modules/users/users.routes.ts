@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { criticalRateLimit } from '../../http/rate-limit-hook.js';
+import { clearSession, readSession, writeSession } from '../../http/session.js';
+import * as service from './users.service.js';
+
+/** /api/user: sign-in, registration and the caller's own account. */
+export const userRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const critical = criticalRateLimit(ctx);
+  const user = requireUser(ctx);
+
+  app.post('/register', { preHandler: critical }, async (request) => {
+    await service.register(ctx, request.body);
+    return ok(undefined, 'registration successful');
+  });
+
+  app.post('/login', { preHandler: critical }, async (request, reply) => {
+    const { user: loggedIn, row } = await service.login(ctx, request.body);
+    const previous = readSession(request, ctx.sessions);
+    writeSession(request, reply, ctx.sessions, { ...previous, id: row.id, username: row.username, role: row.role, status: row.status });
+    return ok(loggedIn, 'login successful');
+  });
+
+  app.get('/logout', async (_request, reply) => {
+    clearSession(reply);
+    return ok(undefined);
+  });
+
+  app.get('/self', { preHandler: user }, async (request) => ok(await service.getSelf(ctx, currentUser(request).id)));
+
+  app.put('/self', { preHandler: user }, async (request) => {
+    await service.updateSelf(ctx, currentUser(request).id, request.body);
+    return ok(undefined);
+  });
+
+  app.delete('/self', { preHandler: user }, async (request, reply) => {
+    const me = currentUser(request);
+    await service.deleteSelf(ctx, me.id, me.role);
+    clearSession(reply);
+    return ok(undefined);
+  });
+
+  app.get('/token', { preHandler: user }, async (request) => ok(await service.regenerateAccessToken(ctx, currentUser(request).id)));
+
+  app.get('/aff', { preHandler: user }, async (request) => ok(await service.affiliateCode(ctx, currentUser(request).id)));
+};

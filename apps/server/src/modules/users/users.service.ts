@@ -1,0 +1,156 @@
+import {
+  LogType,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  Role,
+  UpdateSelfRequestSchema,
+  UserMessages,
+  UserStatus,
+  type LoginUser,
+  type UserView,
+} from '@tollgate/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { fail } from '../../http/errors.js';
+import { quotaText } from '../../lib/quota-text.js';
+import { randomAlphanumeric, uuidHex } from '../../lib/random.js';
+import { consumeCode } from '../auth/verification-codes.js';
+import { recordLog } from '../logs/logs.repository.js';
+import { insertToken } from '../tokens/tokens.repository.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { toLoginUser, toUserView } from './user-view.js';
+import * as users from './users.repository.js';
+
+/** The first message of a failed zod parse, which the console shows as is. */
+export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw fail(result.error.issues[0]?.message ?? 'invalid parameters', 'invalid_parameters');
+  return result.data;
+}
+
+const LOGIN_FAILED = 'username or password is wrong, or the user has been banned';
+
+export async function login(ctx: AppContext, body: unknown): Promise<{ user: LoginUser; row: { id: number; username: string; role: number; status: number } }> {
+  if (!ctx.options.bool('PasswordLoginEnabled')) throw fail('password login has been disabled by the administrator');
+  const { username, password } = parseOrFail(LoginRequestSchema, body);
+  const row = await users.findUserForLogin(ctx.db, username);
+  // One message for every failure, so the answer does not reveal which accounts exist.
+  if (!row || !(await verifyPassword(password, row.password)) || row.status !== UserStatus.Enabled) throw fail(LOGIN_FAILED, 'login_failed');
+  return { user: toLoginUser(row), row };
+}
+
+export async function register(ctx: AppContext, body: unknown): Promise<void> {
+  const { options, db } = ctx;
+  if (!options.bool('RegisterEnabled')) throw fail('new user registration has been disabled by the administrator');
+  if (!options.bool('PasswordRegisterEnabled')) throw fail('registration by password has been disabled by the administrator; use a third-party sign-in');
+  const input = parseOrFail(RegisterRequestSchema, body);
+  if (input.password2 !== undefined && input.password2 !== '' && input.password2 !== input.password) throw fail(UserMessages.passwordsDiffer);
+  if (options.bool('EmailVerificationEnabled')) {
+    if (!input.email || !input.verification_code) throw fail('email verification is on: the email address and its verification code are required');
+    if (!(await consumeCode(db, 'email_verification', input.email, input.verification_code))) throw fail('the verification code is wrong or has expired');
+  }
+  if (await users.isUsernameTaken(db, input.username)) throw fail('this username is already taken');
+  const inviter = input.aff_code ? await users.findUserByAffCode(db, input.aff_code) : undefined;
+  const newUserQuota = options.num('QuotaForNewUser');
+  const passwordHash = await hashPassword(input.password);
+
+  const userId = await db.transaction().execute(async (trx) => {
+    const id = await insertWithUniqueAffCode((affCode) =>
+      users.insertUser(trx, ctx.dialect, {
+        username: input.username,
+        password: passwordHash,
+        display_name: input.display_name || input.username,
+        role: Role.Common,
+        status: UserStatus.Enabled,
+        email: options.bool('EmailVerificationEnabled') ? input.email : '',
+        access_token: uuidHex(),
+        aff_code: affCode,
+        inviter_id: inviter?.id ?? 0,
+        quota: newUserQuota,
+        used_quota: 0,
+        request_count: 0,
+        group: 'default',
+      }),
+    );
+    await insertToken(trx, ctx.dialect, { userId: id, name: 'default', unlimitedQuota: true });
+    return id;
+  });
+
+  if (newUserQuota > 0) await recordLog(db, { userId, username: input.username, type: LogType.System, content: `new user gift: ${quotaText(newUserQuota, options)}` });
+  if (inviter) await rewardInvitation(ctx, { id: userId, username: input.username }, inviter);
+}
+
+async function rewardInvitation(ctx: AppContext, invitee: { id: number; username: string }, inviter: { id: number; username: string }) {
+  const { db, options } = ctx;
+  const inviteeGift = options.num('QuotaForInvitee');
+  const inviterGift = options.num('QuotaForInviter');
+  if (inviteeGift > 0) {
+    await users.addUserQuota(db, invitee.id, inviteeGift);
+    await recordLog(db, { userId: invitee.id, username: invitee.username, type: LogType.System, content: `invitation gift: ${quotaText(inviteeGift, options)}` });
+  }
+  if (inviterGift > 0) {
+    await users.addUserQuota(db, inviter.id, inviterGift);
+    await recordLog(db, { userId: inviter.id, username: inviter.username, type: LogType.System, content: `reward for inviting a user: ${quotaText(inviterGift, options)}` });
+  }
+}
+
+/** Affiliate codes are 4 random characters with a unique index; on the rare collision, draw again. */
+async function insertWithUniqueAffCode(insert: (affCode: string) => Promise<number>): Promise<number> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await insert(randomAlphanumeric(attempt < 3 ? 4 : 8));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+export async function getSelf(ctx: AppContext, id: number): Promise<UserView> {
+  const row = await users.findUserById(ctx.db, id);
+  if (!row) throw fail('user not found');
+  return toUserView(row);
+}
+
+/** Only username, display name and password are taken; role, quota and the rest are ignored. */
+export async function updateSelf(ctx: AppContext, id: number, body: unknown): Promise<void> {
+  const input = parseOrFail(UpdateSelfRequestSchema, body);
+  const patch: { username?: string; display_name?: string; password?: string } = {};
+  if (input.username !== undefined) {
+    if (!input.username) throw fail('the username must not be empty');
+    if (await users.isUsernameTaken(ctx.db, input.username, id)) throw fail('this username is already taken');
+    patch.username = input.username;
+  }
+  if (input.display_name !== undefined) patch.display_name = input.display_name;
+  if (input.password) {
+    if (input.password.length < 8) throw fail(UserMessages.passwordTooShort);
+    if (input.password.length > 20) throw fail(UserMessages.passwordTooLong);
+    patch.password = await hashPassword(input.password);
+  }
+  if (Object.keys(patch).length > 0) await users.updateUser(ctx.db, id, patch);
+}
+
+/** A soft delete, as one-api does: the name is freed and the account can no longer sign in. */
+export async function deleteSelf(ctx: AppContext, id: number, role: number): Promise<void> {
+  if (role >= Role.Root) throw fail('the super administrator account cannot be deleted');
+  await users.updateUser(ctx.db, id, { username: `deleted_${uuidHex()}`, status: UserStatus.Deleted, access_token: null });
+}
+
+export async function regenerateAccessToken(ctx: AppContext, id: number): Promise<string> {
+  const token = uuidHex();
+  await users.updateUser(ctx.db, id, { access_token: token });
+  return token;
+}
+
+export async function affiliateCode(ctx: AppContext, id: number): Promise<string> {
+  const row = await users.findUserById(ctx.db, id);
+  if (!row) throw fail('user not found');
+  if (row.aff_code) return row.aff_code;
+  let code = '';
+  await insertWithUniqueAffCode(async (candidate) => {
+    code = candidate;
+    await users.updateUser(ctx.db, id, { aff_code: candidate });
+    return id;
+  });
+  return code;
+}

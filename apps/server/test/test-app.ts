@@ -1,0 +1,48 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { createRuntime } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { createTestDatabase, type DatabaseKind } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+const silentLog = { info: () => undefined, warn: () => undefined };
+
+/** A full server on a fresh database of the given kind, driven through `app.inject`. */
+export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({ SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', ...database.env, ...env });
+  const runtime = await createRuntime(config, silentLog);
+  const app = await buildApp(runtime.ctx);
+  return {
+    app,
+    ctx: runtime.ctx,
+    async close() {
+      await app.close();
+      await runtime.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The `session` cookie a response set, ready to send back as a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'session');
+  if (!cookie) throw new Error(`no session cookie in response: ${response.body}`);
+  return `session=${cookie.value}`;
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
+  return sessionCookie(response);
+}
+
+export async function register(app: FastifyInstance, username: string, password = 'password123', extra: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'POST', url: '/api/user/register', payload: { username, password, password2: password, ...extra } });
+  return response.json<{ success: boolean; message: string }>();
+}

@@ -1,0 +1,5 @@
+export * from './enums.js';
+export * from './constants.js';
+export * from './envelope.js';
+export * from './status.js';
+export * from './user.js';

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.js';
+
+/** Messages are stable codes the web translates; the server sends the English text. */
+export const UserMessages = {
+  passwordTooShort: 'password length must not be less than 8',
+  passwordTooLong: 'password length must not be more than 20',
+  usernameRequired: 'username and password are required',
+  usernameTooLong: 'username must not be longer than 12 characters',
+  passwordsDiffer: 'the two passwords differ',
+} as const;
+
+const username = z.string().trim().min(1, UserMessages.usernameRequired).max(USERNAME_MAX_LENGTH, UserMessages.usernameTooLong);
+const password = z
+  .string()
+  .min(1, UserMessages.usernameRequired)
+  .min(PASSWORD_MIN_LENGTH, UserMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, UserMessages.passwordTooLong);
+
+export const RegisterRequestSchema = z.object({
+  username,
+  password,
+  password2: z.string().optional(),
+  display_name: z.string().max(DISPLAY_NAME_MAX_LENGTH).optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH).optional().default(''),
+  verification_code: z.string().optional().default(''),
+  aff_code: z.string().optional().default(''),
+});
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'username or password is empty'),
+  password: z.string().min(1, 'username or password is empty'),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** PUT /api/user/self: only these fields are taken; anything privileged the console sends back is ignored. */
+export const UpdateSelfRequestSchema = z.object({
+  username: z.string().trim().max(USERNAME_MAX_LENGTH, UserMessages.usernameTooLong).optional(),
+  display_name: z.string().max(DISPLAY_NAME_MAX_LENGTH).optional(),
+  password: z.string().optional(),
+});
+export type UpdateSelfRequest = z.infer<typeof UpdateSelfRequestSchema>;
+
+/** The user as the console sees it (no password, no access token). */
+export interface UserView {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  email: string;
+  github_id: string;
+  wechat_id: string;
+  lark_id: string;
+  oidc_id: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  group: string;
+  aff_code: string;
+  inviter_id: number;
+}
+
+/** POST /api/user/login data: what the console stores as localStorage.user. */
+export interface LoginUser {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+}
