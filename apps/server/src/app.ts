@@ -5,6 +5,7 @@ import { registerConsole } from './http/console.js';
 import { ApiError } from './http/errors.js';
 import { rateLimit } from './http/rate-limit-hook.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { groupRoutes } from './modules/groups/groups.routes.js';
 import { statusRoutes } from './modules/status/status.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
+      await api.register(groupRoutes(ctx), { prefix: '/group' });
     },
     { prefix: '/api' },
   );

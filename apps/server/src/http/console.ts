@@ -23,6 +23,7 @@ export async function registerConsole(app: FastifyInstance, webDist: string): Pr
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
+    cacheControl: false,
     index: false,
     setHeaders(res, filePath) {
       const relative = path.relative(webDist, filePath);

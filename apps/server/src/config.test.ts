@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies one-api defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      SQLITE_PATH: './data/one-api.db',
+      SQLITE_BUSY_TIMEOUT: 3000,
+      NODE_TYPE: 'master',
+      SYNC_FREQUENCY: 600,
+      GLOBAL_API_RATE_LIMIT: 480,
+      GLOBAL_WEB_RATE_LIMIT: 240,
+      CRITICAL_RATE_LIMIT: 20,
+      DEBUG: false,
+    });
+    expect(config.SQL_DSN).toBeUndefined();
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['SYNC_FREQUENCY', '0'],
+    ['NODE_TYPE', 'replica'],
+    ['SESSION_SECRET', 'random_string'],
+    ['REDIS_CONN_STRING', 'localhost:6379'],
+    ['FRONTEND_BASE_URL', 'not a url'],
+    ['DEBUG', 'maybe'],
+  ])('stops on an invalid %s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '', SQL_DSN: '  ', REDIS_CONN_STRING: '' })).toMatchObject({ PORT: 3000, SQL_DSN: undefined, REDIS_CONN_STRING: undefined });
+  });
+});

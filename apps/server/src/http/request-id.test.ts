@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { newRequestId } from './request-id.js';
+
+describe('newRequestId', () => {
+  it("follows one-api's layout: timestamp, nanoseconds, 8 random digits", () => {
+    const id = newRequestId(new Date(2026, 0, 2, 3, 4, 5, 6));
+    expect(id.startsWith('20260102030405')).toBe(true);
+    expect(id).toMatch(/^\d{23,}$/);
+  });
+
+  it('does not repeat', () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => newRequestId()));
+    expect(ids.size).toBe(1000);
+  });
+});

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+
+/** GET /api/group/: the names of the GroupRatio option, for the group pickers of channels and users. */
+export const groupRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.get('/', { preHandler: requireAdmin(ctx) }, async () => ok(groupNames(ctx.options.str('GroupRatio'))));
+};
+
+export function groupNames(groupRatioJson: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(groupRatioJson);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.keys(parsed) : [];
+  } catch {
+    return [];
+  }
+}
