@@ -5,6 +5,8 @@ import { registerConsole } from './http/console.js';
 import { ApiError } from './http/errors.js';
 import { rateLimit } from './http/rate-limit-hook.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { channelRoutes } from './modules/channels/channels.routes.js';
+import { modelCatalogRoutes } from './modules/models/models.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { statusRoutes } from './modules/status/status.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -48,6 +50,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
       await api.register(groupRoutes(ctx), { prefix: '/group' });
+      await api.register(channelRoutes(ctx), { prefix: '/channel' });
+      await api.register(modelCatalogRoutes(ctx), { prefix: '/models' });
     },
     { prefix: '/api' },
   );

@@ -32,7 +32,7 @@ function oneApiLayout(kind: DatabaseKind): string[] {
 describe.each(databaseKinds)('opening a one-api database on %s', (kind) => {
   it('migrates it forward additively, keeps its data, and its bcrypt password logs in', async () => {
     const database = await createTestDatabase(kind);
-    const env = { SESSION_SECRET: 'upgrade-secret', ...database.env };
+    const env: Record<string, string> = { SESSION_SECRET: 'upgrade-secret', ...database.env };
     // Go's bcrypt writes the $2a$ prefix; the algorithm is the same as $2b$.
     const goHash = (await bcrypt.hash('one-api-pass', 10)).replace(/^\$2b\$/, '$2a$');
     const q = (name: string) => (kind === 'mysql' ? `\`${name}\`` : `"${name}"`);

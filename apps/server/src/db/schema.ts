@@ -134,5 +134,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type TokenRow = Selectable<TokensTable>;
 export type NewToken = Insertable<TokensTable>;
 export type NewLog = Insertable<LogsTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type NewChannel = Insertable<ChannelsTable>;
 
 export const toBool = (value: DbBool | null | undefined): boolean => value === true || value === 1;

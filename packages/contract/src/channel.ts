@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const ChannelMessages = {
+  nameAndKeyRequired: 'please fill in the channel name and key',
+  modelsRequired: 'please select at least one model',
+  modelMappingInvalid: 'model mapping must be valid JSON format',
+  configInvalid: 'config must be a valid JSON object',
+  groupsRequired: 'please select at least one group',
+} as const;
+
+const commaList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => {
+    const items = Array.isArray(value) ? value : (value ?? '').split(',');
+    return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
+  });
+
+const intLike = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int());
+
+/** POST /api/channel/ and the full PUT: the console sends models and group as comma strings, config as a JSON string. */
+export const ChannelInputSchema = z.object({
+  id: intLike.optional(),
+  name: z.string().trim().optional().default(''),
+  type: intLike.optional().default(1),
+  key: z.string().optional().default(''),
+  base_url: z.string().trim().nullish().transform((v) => (v ?? '').replace(/\/+$/, '')),
+  other: z.string().nullish().transform((v) => v ?? ''),
+  model_mapping: z.string().nullish().transform((v) => (v ?? '').trim()),
+  system_prompt: z.string().nullish().transform((v) => v ?? ''),
+  models: commaList,
+  group: commaList,
+  groups: z.array(z.string()).optional(),
+  config: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
+  status: intLike.optional(),
+  priority: intLike.nullish(),
+  weight: intLike.nullish(),
+});
+export type ChannelInput = z.input<typeof ChannelInputSchema>;
+
+/** A channel as the console reads it; the key is never sent back. */
+export interface ChannelView {
+  id: number;
+  type: number;
+  key: string;
+  status: number;
+  name: string;
+  weight: number;
+  created_time: number;
+  test_time: number;
+  response_time: number;
+  base_url: string;
+  other: string;
+  balance: number;
+  balance_updated_time: number;
+  models: string;
+  group: string;
+  used_quota: number;
+  model_mapping: string;
+  priority: number;
+  config: string;
+  system_prompt: string;
+}
