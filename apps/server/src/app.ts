@@ -1,20 +1,32 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerConsole } from './http/console.js';
 import { ApiError } from './http/errors.js';
 import { rateLimit } from './http/rate-limit-hook.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { channelHealthRoutes } from './modules/channels/channel-health.routes.js';
 import { channelRoutes } from './modules/channels/channels.routes.js';
 import { modelCatalogRoutes } from './modules/models/models.routes.js';
+import { redemptionRoutes } from './modules/redemptions/redemptions.routes.js';
+import { topupRoutes } from './modules/redemptions/topup.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
+import { logRoutes } from './modules/logs/logs.routes.js';
+import { optionRoutes } from './modules/options/options.routes.js';
+import { dashboardRoutes, relayRoutes } from './relay/relay.routes.js';
 import { statusRoutes } from './modules/status/status.routes.js';
+import { tokenRoutes } from './modules/tokens/tokens.routes.js';
+import { adminTopupRoutes } from './modules/users/admin-topup.routes.js';
+import { adminUserRoutes } from './modules/users/admin-users.routes.js';
+import { userUsageRoutes } from './modules/users/user-usage.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 
 export interface BuildOptions {
   /** Folder of the built console; omitted in API tests. */
   webDist?: string;
   logger?: boolean | { level: string };
+  /** Told of every route as it is registered (HEAD twins excluded); the permission-matrix test lists them so. */
+  onRoute?: (route: { method: string; url: string }) => void;
 }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url === '/v1';
@@ -28,8 +40,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024 * 1024,
     // Per-request access logs would cost the relay more than it serves; errors are still logged.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
+
+  const { onRoute } = options;
+  if (onRoute) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') onRoute({ method, url: route.url });
+    });
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -49,11 +68,29 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
+      await api.register(topupRoutes(ctx), { prefix: '/user' });
+      await api.register(tokenRoutes(ctx), { prefix: '/token' });
+      await api.register(redemptionRoutes(ctx), { prefix: '/redemption' });
       await api.register(groupRoutes(ctx), { prefix: '/group' });
       await api.register(channelRoutes(ctx), { prefix: '/channel' });
+      await api.register(channelHealthRoutes(ctx), { prefix: '/channel' });
       await api.register(modelCatalogRoutes(ctx), { prefix: '/models' });
+      await api.register(adminUserRoutes(ctx), { prefix: '/user' });
+      await api.register(userUsageRoutes(ctx), { prefix: '/user' });
+      await api.register(adminTopupRoutes(ctx), { prefix: '/topup' });
+      await api.register(optionRoutes(ctx), { prefix: '/option' });
+      await api.register(logRoutes(ctx), { prefix: '/log' });
     },
     { prefix: '/api' },
+  );
+
+  await app.register(relayRoutes(ctx), { prefix: '/v1' });
+  await app.register(
+    async (dashboard) => {
+      dashboard.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
+      await dashboard.register(dashboardRoutes(ctx));
+    },
+    { prefix: '/dashboard' },
   );
 
   const sendIndex = options.webDist ? await registerConsole(app, options.webDist) : undefined;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, Role, UserStatus } from '@tollgate/contract';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import { CacheSync } from './cluster/cache-sync.js';
+import type { AppContext, AppLogger } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { parseDatabaseTarget } from './db/dsn.js';
 import { isUniqueViolation } from './db/errors.js';
@@ -16,6 +16,13 @@ import { OptionsStore } from './modules/options/options.store.js';
 import { insertToken } from './modules/tokens/tokens.repository.js';
 import { hashPassword } from './modules/users/password.js';
 import { countUsers, insertUser } from './modules/users/users.repository.js';
+import { KeyCache } from './relay/auth/key-cache.js';
+import { Pricing } from './relay/billing/pricing.js';
+import { Reserver } from './relay/billing/reservation.js';
+import { UsageWriter } from './relay/billing/usage-writer.js';
+import type { RelayServices } from './relay/relay-services.js';
+import { ChannelRegistry } from './relay/routing/channel-registry.js';
+import { UpstreamClient } from './relay/upstream-client.js';
 import { readVersion } from './version.js';
 
 export interface Runtime {
@@ -24,7 +31,7 @@ export interface Runtime {
 }
 
 /** Opens the database (migrating it on the master), loads options and wires the shared services. */
-export async function createRuntime(config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<Runtime> {
+export async function createRuntime(config: Config, log: AppLogger): Promise<Runtime> {
   const handle: DatabaseHandle = openDatabase(parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH), {
     busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT,
     maxConnections: config.SQL_MAX_OPEN_CONNS,
@@ -37,6 +44,15 @@ export async function createRuntime(config: Config, log: Pick<FastifyBaseLogger,
       if (applied.length > 0) log.info({ applied }, 'database migrated');
     }
     const options = new OptionsStore(handle.db);
+    const cacheSync = new CacheSync(handle.db, redis, config.CACHE_POLL_INTERVAL * 1000, (error) => log.error({ err: error }, 'cache refresh failed'));
+    const relay: RelayServices = {
+      keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000),
+      channels: new ChannelRegistry(handle.db),
+      pricing: new Pricing(options),
+      reserver: new Reserver(handle.db, handle.dialect),
+      usage: new UsageWriter(handle.db, config.BATCH_UPDATE_INTERVAL * 1000, (error) => log.error({ err: error }, 'usage write failed; will retry')),
+      upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY }),
+    };
     const ctx: AppContext = {
       config,
       db: handle.db,
@@ -47,13 +63,21 @@ export async function createRuntime(config: Config, log: Pick<FastifyBaseLogger,
       redis,
       version: readVersion(),
       startTime: nowSeconds(),
+      cacheSync,
+      relay,
+      log,
+      notifyRoot: async (title, content) => log.warn({ title, content }, 'root notification (no message pusher or email configured)'),
     };
     if (config.NODE_TYPE === 'master') await options.seedDefaults();
     await options.reload();
     await createRootIfNeeded(ctx, log);
+    await startRelay(ctx);
     return {
       ctx,
       async close() {
+        cacheSync.stop();
+        await relay.usage.close();
+        await relay.upstream.close();
         await handle.destroy();
         redis?.disconnect();
       },
@@ -65,11 +89,22 @@ export async function createRuntime(config: Config, log: Pick<FastifyBaseLogger,
   }
 }
 
+/** Loads the routing table, follows cache changes from every node, and starts the batched usage writer. */
+async function startRelay(ctx: AppContext): Promise<void> {
+  const { cacheSync, relay } = ctx;
+  cacheSync.on('channels', () => relay.channels.reload());
+  cacheSync.on('keys', () => relay.keys.clear());
+  cacheSync.on('options', () => ctx.options.reload());
+  await relay.channels.reload();
+  await cacheSync.start();
+  relay.usage.start();
+}
+
 /**
  * SESSION_SECRET signs the console cookies; nodes sharing a database must share it. When it is unset we
  * generate one once and keep it beside the database, so logins survive a restart of a single node.
  */
-function sessionSecret(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): string {
+function sessionSecret(config: Config, log: AppLogger): string {
   if (config.SESSION_SECRET) return config.SESSION_SECRET;
   const file = path.join(config.dataDir, 'session-secret');
   if (!fs.existsSync(file)) {
@@ -81,7 +116,7 @@ function sessionSecret(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): st
 }
 
 /** The first start of an empty database gets root/123456 (role 100), as one-api does. */
-async function createRootIfNeeded(ctx: AppContext, log: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
+async function createRootIfNeeded(ctx: AppContext, log: AppLogger): Promise<void> {
   if ((await countUsers(ctx.db)) > 0) return;
   try {
     const rootId = await insertUser(ctx.db, ctx.dialect, {

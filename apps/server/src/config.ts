@@ -42,6 +42,14 @@ const EnvSchema = z.object({
   DEBUG: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optional,
+  RELAY_TIMEOUT: int(0),
+  RELAY_PROXY: optional.pipe(z.url({ error: 'must be an http(s) proxy URL' }).optional()),
+  ENFORCE_INCLUDE_USAGE: bool,
+  BATCH_UPDATE_INTERVAL: int(1, 1),
+  CACHE_POLL_INTERVAL: int(1, 1),
+  CHANNEL_TEST_FREQUENCY: int(0),
+  POLLING_INTERVAL: int(0),
+  TEST_PROMPT: z.string().default('Output only your specific model name with no additional text.'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

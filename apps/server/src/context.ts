@@ -1,11 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { CacheSync } from './cluster/cache-sync.js';
 import type { Config } from './config.js';
 import type { Dialect } from './db/dsn.js';
 import type { Database } from './db/schema.js';
 import type { RateLimitStore } from './http/rate-limit.js';
 import type { SessionCodec } from './http/session.js';
 import type { OptionsStore } from './modules/options/options.store.js';
+import type { RelayServices } from './relay/relay-services.js';
 
 /** What every module needs, built once in main.ts (or by the test helper) and passed to buildApp. */
 export interface AppContext {
@@ -19,4 +21,16 @@ export interface AppContext {
   version: string;
   /** Epoch seconds when this process started; reported by /api/status. */
   startTime: number;
+  /** Tells every node that cached data (channels, keys, options) changed. */
+  cacheSync: CacheSync;
+  relay: RelayServices;
+  log: AppLogger;
+  /** Tells the root user about channel events (message pusher or email when configured, else the log). */
+  notifyRoot(title: string, content: string): Promise<void>;
+}
+
+export interface AppLogger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
 }

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { createRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { channelTestRunner } from './modules/channels/channel-test-runner.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -27,12 +28,20 @@ async function main() {
   }, config.SYNC_FREQUENCY * 1000);
   sync.unref();
 
+  // Scheduled channel tests run on the master only, so a cluster tests each channel once per period.
+  const tests =
+    config.CHANNEL_TEST_FREQUENCY > 0 && config.NODE_TYPE === 'master'
+      ? setInterval(() => channelTestRunner(runtime.ctx).start('all'), config.CHANNEL_TEST_FREQUENCY * 60_000)
+      : undefined;
+  tests?.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sync);
+    clearInterval(tests);
     await app.close();
     await runtime.close();
     process.exit(0);

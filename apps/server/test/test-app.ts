@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { createRuntime } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
@@ -11,14 +11,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const silentLog = { info: () => undefined, warn: () => undefined };
+export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A full server on a fresh database of the given kind, driven through `app.inject`. */
-export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({ SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', ...database.env, ...env });
-  const runtime = await createRuntime(config, silentLog);
-  const app = await buildApp(runtime.ctx);
+  const runtime = await createRuntime(config, silentLogger);
+  const app = await buildApp(runtime.ctx, options);
   return {
     app,
     ctx: runtime.ctx,

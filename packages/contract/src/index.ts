@@ -5,3 +5,8 @@ export * from './status.js';
 export * from './user.js';
 export * from './catalog/index.js';
 export * from './channel.js';
+export * from './token.js';
+export * from './redemption.js';
+export * from './admin-user.js';
+export * from './option.js';
+export * from './log.js';

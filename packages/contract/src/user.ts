@@ -10,16 +10,17 @@ export const UserMessages = {
   passwordsDiffer: 'the two passwords differ',
 } as const;
 
-const username = z.string().trim().min(1, UserMessages.usernameRequired).max(USERNAME_MAX_LENGTH, UserMessages.usernameTooLong);
-const password = z
-  .string()
+/** A username and a password as registration and the admin's user form take them. */
+export const UsernameSchema = z.string({ error: UserMessages.usernameRequired }).trim().min(1, UserMessages.usernameRequired).max(USERNAME_MAX_LENGTH, UserMessages.usernameTooLong);
+export const PasswordSchema = z
+  .string({ error: UserMessages.usernameRequired })
   .min(1, UserMessages.usernameRequired)
   .min(PASSWORD_MIN_LENGTH, UserMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, UserMessages.passwordTooLong);
 
 export const RegisterRequestSchema = z.object({
-  username,
-  password,
+  username: UsernameSchema,
+  password: PasswordSchema,
   password2: z.string().optional(),
   display_name: z.string().max(DISPLAY_NAME_MAX_LENGTH).optional(),
   email: z.string().max(EMAIL_MAX_LENGTH).optional().default(''),

@@ -7,6 +7,8 @@ import pg from 'pg';
 import type { DatabaseTarget, Dialect } from './dsn.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
+import { refreshSqliteStatisticsHourly } from './sqlite-statistics.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -21,7 +23,15 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(v
 export function openDatabase(target: DatabaseTarget, options: { busyTimeoutMs: number; maxConnections: number }): DatabaseHandle {
   const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
   const db = new Kysely<Database>({ dialect: createDialect(target, options), plugins });
-  return { db, dialect: target.dialect, destroy: () => db.destroy() };
+  const stopRefreshing = target.dialect === 'sqlite' ? refreshSqliteStatisticsHourly(db) : () => undefined;
+  return {
+    db,
+    dialect: target.dialect,
+    destroy: () => {
+      stopRefreshing();
+      return db.destroy();
+    },
+  };
 }
 
 function createDialect(target: DatabaseTarget, options: { busyTimeoutMs: number; maxConnections: number }) {
@@ -33,7 +43,7 @@ function createDialect(target: DatabaseTarget, options: { busyTimeoutMs: number;
       database.pragma('journal_mode = WAL');
       database.pragma('synchronous = NORMAL');
       database.pragma('foreign_keys = OFF');
-      return new SqliteDialect({ database });
+      return new SqliteDialect({ database: withStatementCache(database) });
     }
     case 'postgres':
       return new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: options.maxConnections }) });

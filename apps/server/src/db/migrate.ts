@@ -2,6 +2,7 @@ import { Migrator, type Kysely } from 'kysely';
 import type { Dialect } from './dsn.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { refreshSqliteStatistics } from './sqlite-statistics.js';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
   const migrator = new Migrator({
@@ -12,5 +13,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Indexes a migration just added have no statistics yet; SQLite would plan around them blindly.
+  if (dialect === 'sqlite') await refreshSqliteStatistics(db);
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

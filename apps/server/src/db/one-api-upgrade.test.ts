@@ -5,6 +5,7 @@ import { buildApp } from '../app.js';
 import { createRuntime } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../../test/databases.js';
+import { silentLogger } from '../../test/test-app.js';
 import { openDatabase } from './connection.js';
 import { parseDatabaseTarget } from './dsn.js';
 
@@ -50,7 +51,7 @@ describe.each(databaseKinds)('opening a one-api database on %s', (kind) => {
       await legacy.destroy();
     }
 
-    const runtime = await createRuntime(loadConfig(env), { info: () => undefined, warn: () => undefined });
+    const runtime = await createRuntime(loadConfig(env), silentLogger);
     try {
       const app = await buildApp(runtime.ctx);
       const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'one-api-pass' } });
@@ -75,7 +76,7 @@ describe.each(databaseKinds)('opening a one-api database on %s', (kind) => {
     }
 
     // A restart finds nothing left to migrate.
-    const again = await createRuntime(loadConfig(env), { info: () => undefined, warn: () => undefined });
+    const again = await createRuntime(loadConfig(env), silentLogger);
     await again.close();
     await database.drop();
   });

@@ -126,6 +126,7 @@ export interface Database {
   logs: LogsTable;
   options: OptionsTable;
   verification_codes: VerificationCodesTable;
+  cache_versions: CacheVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -138,3 +139,8 @@ export type ChannelRow = Selectable<ChannelsTable>;
 export type NewChannel = Insertable<ChannelsTable>;
 
 export const toBool = (value: DbBool | null | undefined): boolean => value === true || value === 1;
+
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
+}

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { createRuntime, type Runtime } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
+import { silentLogger } from '../../test/test-app.js';
 
 describe('serving the console', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-web-'));
@@ -17,7 +18,7 @@ describe('serving the console', () => {
     fs.writeFileSync(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>console</title>');
     fs.writeFileSync(path.join(dir, 'dist', 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, 'dist', 'logo.png'), 'png');
-    runtime = await createRuntime(loadConfig({ SQLITE_PATH: path.join(dir, 'db.sqlite'), SESSION_SECRET: 's' }), { info: () => undefined, warn: () => undefined });
+    runtime = await createRuntime(loadConfig({ SQLITE_PATH: path.join(dir, 'db.sqlite'), SESSION_SECRET: 's' }), silentLogger);
     app = await buildApp(runtime.ctx, { webDist: path.join(dir, 'dist') });
   });
   afterAll(async () => {

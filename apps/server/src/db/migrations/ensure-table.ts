@@ -16,8 +16,13 @@ export async function ensureTable(db: Kysely<unknown>, dialect: Dialect, spec: T
       await sql`alter table ${sql.table(spec.name)} add column ${columnDefinition(dialect, column)}`.execute(db);
     }
   }
-  for (const index of spec.indexes) {
-    if (!(await indexExists(db, dialect, spec.name, index.name))) await createIndex(db, spec.name, index);
+  await ensureIndexes(db, dialect, spec.name, spec.indexes);
+}
+
+/** Creates the indexes a table lacks, by name; an index an operator already made under that name is kept. */
+export async function ensureIndexes(db: Kysely<unknown>, dialect: Dialect, table: string, indexes: IndexSpec[]): Promise<void> {
+  for (const index of indexes) {
+    if (!(await indexExists(db, dialect, table, index.name))) await createIndex(db, table, index);
   }
 }
 

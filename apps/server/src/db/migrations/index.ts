@@ -1,7 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dsn.js';
-import { ensureTable } from './ensure-table.js';
+import { ensureIndexes, ensureTable } from './ensure-table.js';
+import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
+import { CACHE_VERSIONS_TABLE } from './tollgate-tables.js';
 
 /** Ordered migrations, keyed by name; Kysely records applied names in `tollgate_migrations`. Append only. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,6 +16,16 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_verification_codes': {
       async up(db: Kysely<unknown>) {
         await ensureTable(db, dialect, VERIFICATION_CODES_TABLE);
+      },
+    },
+    '0003_log_indexes': {
+      async up(db: Kysely<unknown>) {
+        await ensureIndexes(db, dialect, 'logs', LOG_INDEXES);
+      },
+    },
+    '0004_cache_versions': {
+      async up(db: Kysely<unknown>) {
+        await ensureTable(db, dialect, CACHE_VERSIONS_TABLE);
       },
     },
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ChannelStatus, ITEMS_PER_PAGE, MAX_RECENT_ITEMS } from '@tollgate/contract';
 import type { Dialect } from '../../db/dsn.js';
 import { insertReturningId } from '../../db/insert-id.js';
+import { startsWith } from '../../db/like.js';
 import type { ChannelRow, Database, NewChannel } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -15,7 +16,7 @@ export function searchChannels(db: Db, keyword: string): Promise<ChannelRow[]> {
     .selectFrom('channels')
     .selectAll()
     .where((eb) => {
-      const terms = [eb('name', 'like', `${keyword.replace(/[%_\\]/g, '\\$&')}%`), eb('key', '=', keyword)];
+      const terms = [startsWith('name', keyword), eb('key', '=', keyword)];
       if (/^\d+$/.test(keyword)) terms.push(eb('id', '=', Number(keyword)));
       return eb.or(terms);
     })

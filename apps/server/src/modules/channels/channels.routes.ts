@@ -4,26 +4,26 @@ import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
+import { idParamOf, keywordOf, pageOf } from '../../http/query.js';
 import { toChannelView } from './channel-view.js';
 import * as repo from './channels.repository.js';
 import * as service from './channels.service.js';
 
-const pageOf = (query: unknown) => Math.max(0, Number((query as { p?: string }).p) || 0);
-const idOf = (params: unknown) => {
-  const id = Number((params as { id: string }).id);
-  if (!Number.isInteger(id) || id <= 0) throw fail('invalid channel id');
-  return id;
-};
+const idOf = (params: unknown) => idParamOf(params, 'invalid channel id');
 
 /** /api/channel (admin): the upstream credentials. Keys go in and are never sent back. */
 export const channelRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.addHook('preHandler', requireAdmin(ctx));
+  // Every change is in this node's routing table before the answer leaves, and reaches the others at once.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET') await ctx.cacheSync.changed('channels');
+    return payload;
+  });
 
   app.get('/', async (request) => ok((await repo.listChannels(ctx.db, pageOf(request.query))).map(toChannelView)));
 
   app.get('/search', async (request) => {
-    const keyword = String((request.query as { keyword?: string }).keyword ?? '').trim();
-    return ok((await repo.searchChannels(ctx.db, keyword)).map(toChannelView));
+    return ok((await repo.searchChannels(ctx.db, keywordOf(request.query))).map(toChannelView));
   });
 
   // OpenAI's list shape: one-api's channel form reads `data[].id` without checking success.

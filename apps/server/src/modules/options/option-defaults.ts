@@ -1,6 +1,6 @@
 /**
  * Option keys and their defaults (reference 3.11, spec section 3). Values are strings as stored in the
- * `options` table; booleans are 'true'/'false'. Ratio tables (ModelRatio, CompletionRatio) belong to billing.
+ * `options` table; booleans are 'true'/'false'. ModelRatio and CompletionRatio override billing's built-in tables.
  */
 export const OPTION_DEFAULTS: Record<string, string> = {
   PasswordLoginEnabled: 'true',
@@ -50,6 +50,11 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   PreConsumedQuota: '500',
   QuotaPerUnit: '500000',
   GroupRatio: '{"default":1,"vip":1,"svip":1}',
+  /** The operator's overrides of billing's built-in ratio tables: '{}' means none. */
+  ModelRatio: '{}',
+  CompletionRatio: '{}',
+  /** Ratio charged for models with no price; blank refuses them (one-api silently charged 30). */
+  DefaultModelRatio: '',
   TopUpLink: '',
   ChatLink: '',
   AutomaticDisableChannelEnabled: 'false',
@@ -61,3 +66,9 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   ApproximateTokenEnabled: 'false',
   RetryTimes: '0',
 };
+
+/**
+ * Keys left out of the table on start: their rows exist only once an operator saves them, so that billing
+ * can tell "never set" (use its built-in tables) from a saved value.
+ */
+export const UNSEEDED_OPTION_KEYS: ReadonlySet<string> = new Set(['ModelRatio', 'CompletionRatio']);

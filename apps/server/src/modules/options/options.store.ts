@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
-import { OPTION_DEFAULTS } from './option-defaults.js';
+import { OPTION_DEFAULTS, UNSEEDED_OPTION_KEYS } from './option-defaults.js';
 
 /**
  * The options table held in memory: defaults overlaid with stored rows. Every node reloads it on a timer;
@@ -22,7 +22,7 @@ export class OptionsStore {
   /** Writes the default of every key the table lacks, so operators see the full set in the database. */
   async seedDefaults(): Promise<void> {
     const present = new Set((await this.db.selectFrom('options').select('key').execute()).map((r) => r.key));
-    const missing = Object.entries(OPTION_DEFAULTS).filter(([key]) => !present.has(key));
+    const missing = Object.entries(OPTION_DEFAULTS).filter(([key]) => !present.has(key) && !UNSEEDED_OPTION_KEYS.has(key));
     for (const [key, value] of missing) {
       // Another node may seed the same key at the same moment; its row is as good as ours.
       await this.db

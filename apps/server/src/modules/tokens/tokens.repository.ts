@@ -1,10 +1,13 @@
-import type { Kysely } from 'kysely';
-import { NEVER_EXPIRES, TokenStatus } from '@tollgate/contract';
+import type { Kysely, Updateable } from 'kysely';
+import { ITEMS_PER_PAGE, MAX_RECENT_ITEMS, NEVER_EXPIRES, TokenStatus, type TokenOrder } from '@tollgate/contract';
 import type { Dialect } from '../../db/dsn.js';
 import { insertReturningId } from '../../db/insert-id.js';
-import type { Database } from '../../db/schema.js';
+import { startsWith } from '../../db/like.js';
+import type { Database, TokenRow, TokensTable } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import { generateTokenKey } from './token-key.js';
+
+type Db = Kysely<Database>;
 
 export interface NewTokenInput {
   userId: number;
@@ -18,7 +21,7 @@ export interface NewTokenInput {
   subnet?: string;
 }
 
-export async function insertToken(db: Kysely<Database>, dialect: Dialect, input: NewTokenInput): Promise<number> {
+export async function insertToken(db: Db, dialect: Dialect, input: NewTokenInput): Promise<number> {
   const now = nowSeconds();
   return insertReturningId(
     dialect,
@@ -38,4 +41,32 @@ export async function insertToken(db: Kysely<Database>, dialect: Dialect, input:
       subnet: input.subnet ?? '',
     }),
   );
+}
+
+/** Every read and write below is scoped by the owner: a token id alone never reaches someone else's token. */
+export const findUserToken = (db: Db, userId: number, id: number): Promise<TokenRow | undefined> =>
+  db.selectFrom('tokens').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+
+/** One page, newest first by default; `remain_quota` puts unlimited tokens first. Id breaks ties so pages never overlap. */
+export function listUserTokens(db: Db, userId: number, page: number, order: TokenOrder): Promise<TokenRow[]> {
+  let query = db.selectFrom('tokens').selectAll().where('user_id', '=', userId);
+  if (order === 'remain_quota') query = query.orderBy('unlimited_quota', 'desc').orderBy('remain_quota', 'desc');
+  if (order === 'used_quota') query = query.orderBy('used_quota', 'desc');
+  return query
+    .orderBy('id', 'desc')
+    .limit(ITEMS_PER_PAGE)
+    .offset(page * ITEMS_PER_PAGE)
+    .execute();
+}
+
+export const searchUserTokens = (db: Db, userId: number, namePrefix: string): Promise<TokenRow[]> =>
+  db.selectFrom('tokens').selectAll().where('user_id', '=', userId).where(startsWith('name', namePrefix)).orderBy('id', 'desc').limit(MAX_RECENT_ITEMS).execute();
+
+export async function updateUserToken(db: Db, userId: number, id: number, patch: Updateable<TokensTable>): Promise<void> {
+  await db.updateTable('tokens').set(patch).where('id', '=', id).where('user_id', '=', userId).execute();
+}
+
+export async function deleteUserToken(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { UserStatus } from '@tollgate/contract';
+import { ITEMS_PER_PAGE, MAX_RECENT_ITEMS, UserStatus, type UserOrder } from '@tollgate/contract';
 import type { Dialect } from '../../db/dsn.js';
 import { insertReturningId } from '../../db/insert-id.js';
+import { startsWith } from '../../db/like.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+import { uuidHex } from '../../lib/random.js';
 
 type Db = Kysely<Database>;
 
@@ -42,5 +44,42 @@ export async function addUserQuota(db: Db, id: number, delta: number): Promise<v
     .updateTable('users')
     .set({ quota: sql`quota + ${delta}` })
     .where('id', '=', id)
+    .execute();
+}
+
+/** A soft delete, as one-api does: the name is freed for reuse and the account can no longer sign in. */
+export async function softDeleteUser(db: Db, id: number): Promise<void> {
+  await updateUser(db, id, { username: `deleted_${uuidHex()}`, status: UserStatus.Deleted, access_token: null });
+}
+
+/** Deleted accounts are invisible to the admin screens. */
+const liveUsers = (db: Db) => db.selectFrom('users').selectAll().where('status', '!=', UserStatus.Deleted);
+
+export const findLiveUserByUsername = (db: Db, username: string): Promise<UserRow | undefined> => liveUsers(db).where('username', '=', username).executeTakeFirst();
+
+/** One page of live users: newest first, or by quota, used quota or request count (largest first). */
+export function listUsers(db: Db, page: number, order: UserOrder): Promise<UserRow[]> {
+  const sorted = order === '' ? liveUsers(db) : liveUsers(db).orderBy(order, 'desc');
+  return sorted
+    .orderBy('id', 'desc')
+    .limit(ITEMS_PER_PAGE)
+    .offset(page * ITEMS_PER_PAGE)
+    .execute();
+}
+
+/** Live users whose id is the keyword, or whose username, email or display name starts with it. */
+export function searchUsers(db: Db, keyword: string): Promise<UserRow[]> {
+  const id = /^\d{1,12}$/.test(keyword) ? Number(keyword) : undefined;
+  return liveUsers(db)
+    .where((eb) =>
+      eb.or([
+        ...(id === undefined ? [] : [eb('id', '=', id)]),
+        startsWith('username', keyword),
+        startsWith('email', keyword),
+        startsWith('display_name', keyword),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .limit(MAX_RECENT_ITEMS)
     .execute();
 }

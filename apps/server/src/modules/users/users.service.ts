@@ -11,13 +11,12 @@ import {
 } from '@tollgate/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { fail } from '../../http/errors.js';
 import { quotaText } from '../../lib/quota-text.js';
-import { randomAlphanumeric, uuidHex } from '../../lib/random.js';
+import { uuidHex } from '../../lib/random.js';
 import { consumeCode } from '../auth/verification-codes.js';
 import { recordLog } from '../logs/logs.repository.js';
-import { insertToken } from '../tokens/tokens.repository.js';
+import { createAccount, insertWithUniqueAffCode } from './create-account.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toLoginUser, toUserView } from './user-view.js';
 import * as users from './users.repository.js';
@@ -52,32 +51,13 @@ export async function register(ctx: AppContext, body: unknown): Promise<void> {
   }
   if (await users.isUsernameTaken(db, input.username)) throw fail('this username is already taken');
   const inviter = input.aff_code ? await users.findUserByAffCode(db, input.aff_code) : undefined;
-  const newUserQuota = options.num('QuotaForNewUser');
-  const passwordHash = await hashPassword(input.password);
-
-  const userId = await db.transaction().execute(async (trx) => {
-    const id = await insertWithUniqueAffCode((affCode) =>
-      users.insertUser(trx, ctx.dialect, {
-        username: input.username,
-        password: passwordHash,
-        display_name: input.display_name || input.username,
-        role: Role.Common,
-        status: UserStatus.Enabled,
-        email: options.bool('EmailVerificationEnabled') ? input.email : '',
-        access_token: uuidHex(),
-        aff_code: affCode,
-        inviter_id: inviter?.id ?? 0,
-        quota: newUserQuota,
-        used_quota: 0,
-        request_count: 0,
-        group: 'default',
-      }),
-    );
-    await insertToken(trx, ctx.dialect, { userId: id, name: 'default', unlimitedQuota: true });
-    return id;
+  const userId = await createAccount(ctx, {
+    username: input.username,
+    password: input.password,
+    displayName: input.display_name ?? '',
+    email: options.bool('EmailVerificationEnabled') ? input.email : '',
+    inviterId: inviter?.id,
   });
-
-  if (newUserQuota > 0) await recordLog(db, { userId, username: input.username, type: LogType.System, content: `new user gift: ${quotaText(newUserQuota, options)}` });
   if (inviter) await rewardInvitation(ctx, { id: userId, username: input.username }, inviter);
 }
 
@@ -92,17 +72,6 @@ async function rewardInvitation(ctx: AppContext, invitee: { id: number; username
   if (inviterGift > 0) {
     await users.addUserQuota(db, inviter.id, inviterGift);
     await recordLog(db, { userId: inviter.id, username: inviter.username, type: LogType.System, content: `reward for inviting a user: ${quotaText(inviterGift, options)}` });
-  }
-}
-
-/** Affiliate codes are 4 random characters with a unique index; on the rare collision, draw again. */
-async function insertWithUniqueAffCode(insert: (affCode: string) => Promise<number>): Promise<number> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await insert(randomAlphanumeric(attempt < 3 ? 4 : 8));
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
   }
 }
 
@@ -133,7 +102,9 @@ export async function updateSelf(ctx: AppContext, id: number, body: unknown): Pr
 /** A soft delete, as one-api does: the name is freed and the account can no longer sign in. */
 export async function deleteSelf(ctx: AppContext, id: number, role: number): Promise<void> {
   if (role >= Role.Root) throw fail('the super administrator account cannot be deleted');
-  await users.updateUser(ctx.db, id, { username: `deleted_${uuidHex()}`, status: UserStatus.Deleted, access_token: null });
+  await users.softDeleteUser(ctx.db, id);
+  // The relay caches each key with its owner's status; stop the deleted user's keys on every node now.
+  await ctx.cacheSync.changed('keys');
 }
 
 export async function regenerateAccessToken(ctx: AppContext, id: number): Promise<string> {

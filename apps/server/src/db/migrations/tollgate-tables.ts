@@ -1,0 +1,15 @@
+import type { TableSpec } from './one-api-tables.js';
+
+/**
+ * Tollgate's own bookkeeping, beside one-api's tables: a generation counter per cached data set, bumped on
+ * every change so that each node drops its copy within a second (or at once through Redis).
+ */
+export const CACHE_VERSIONS_TABLE: TableSpec = {
+  name: 'cache_versions',
+  columns: [
+    { name: 'name', type: 'varchar(32)', notNull: true },
+    { name: 'version', type: 'bigint', notNull: true, default: 0 },
+  ],
+  primaryKey: ['name'],
+  indexes: [],
+};

@@ -1,0 +1,88 @@
+import type { ChannelRow } from '../../db/schema.js';
+import type { UpstreamClient } from '../../relay/upstream-client.js';
+
+/**
+ * Where each vendor reports the balance of a key (reference 3.7), in US dollars except where the vendor
+ * counts in yuan or points (the console converts by type). A channel's base URL replaces the vendor's
+ * host, so mirrors and test servers work too.
+ */
+interface BalanceSource {
+  defaultBase: string;
+  fetch(get: (url: string, headers?: Record<string, string>) => Promise<unknown>, base: string, key: string): Promise<number>;
+}
+
+const num = (value: unknown) => {
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error('the vendor answered without a balance');
+  return n;
+};
+const field = (value: unknown, ...path: string[]) => path.reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), value);
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const creditGrants = (name: 'total_available' | 'total_remaining', defaultBase: string): BalanceSource => ({
+  defaultBase,
+  fetch: async (get, base, key) => num(field(await get(`${base}/dashboard/billing/credit_grants`, bearer(key)), name)),
+});
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** OpenAI's subscription limit minus this month's usage (or the last 100 days' without a payment method). */
+const openAI: BalanceSource = {
+  defaultBase: 'https://api.openai.com',
+  async fetch(get, base, key) {
+    const subscription = await get(`${base}/v1/dashboard/billing/subscription`, bearer(key));
+    const now = new Date();
+    const start = field(subscription, 'has_payment_method') ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) : new Date(now.getTime() - 100 * 86400_000);
+    const usage = await get(`${base}/v1/dashboard/billing/usage?start_date=${day(start)}&end_date=${day(now)}`, bearer(key));
+    return num(field(subscription, 'hard_limit_usd')) - num(field(usage, 'total_usage')) / 100;
+  },
+};
+
+export const BALANCE_SOURCES: Record<number, BalanceSource> = {
+  1: openAI,
+  8: openAI,
+  4: creditGrants('total_available', 'https://api.closeai-proxy.xyz'),
+  12: creditGrants('total_remaining', 'https://api.api2gpt.com'),
+  13: creditGrants('total_available', 'https://api.aigc2d.com'),
+  5: {
+    defaultBase: 'https://api.openai-sb.com',
+    fetch: async (get, base, key) => num(field(await get(`${base}/sb-api/user/status?api_key=${encodeURIComponent(key)}`), 'data', 'credit')),
+  },
+  10: {
+    defaultBase: 'https://aiproxy.io',
+    fetch: async (get, base, key) => num(field(await get(`${base}/api/report/getUserOverview`, { 'api-key': key }), 'data', 'totalPoints')),
+  },
+  44: {
+    defaultBase: 'https://api.siliconflow.cn',
+    fetch: async (get, base, key) => num(field(await get(`${base}/v1/user/info`, bearer(key)), 'data', 'totalBalance')),
+  },
+  36: {
+    defaultBase: 'https://api.deepseek.com',
+    async fetch(get, base, key) {
+      const infos = field(await get(`${base}/user/balance`, bearer(key)), 'balance_infos');
+      const cny = Array.isArray(infos) ? infos.find((info) => field(info, 'currency') === 'CNY') : undefined;
+      return num(field(cny, 'total_balance'));
+    },
+  },
+  20: {
+    defaultBase: 'https://openrouter.ai/api',
+    async fetch(get, base, key) {
+      const credits = await get(`${base}/v1/credits`, bearer(key));
+      return num(field(credits, 'data', 'total_credits')) - num(field(credits, 'data', 'total_usage'));
+    },
+  },
+};
+
+export const balanceSupported = (type: number) => type in BALANCE_SOURCES;
+
+export async function fetchBalance(client: UpstreamClient, channel: Pick<ChannelRow, 'type' | 'key' | 'base_url'>): Promise<number> {
+  const source = BALANCE_SOURCES[channel.type];
+  if (!source) throw new Error('balance lookup is not supported for this channel type');
+  const base = (channel.base_url || source.defaultBase).replace(/\/+$/, '');
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await client.send({ url, method: 'GET', headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(10_000) });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`the vendor answered ${response.statusCode}: ${text.slice(0, 200)}`);
+    return JSON.parse(text) as unknown;
+  };
+  return source.fetch(get, base, channel.key.split('\n')[0]?.trim() ?? '');
+}

@@ -1,0 +1,77 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../../test/databases.js';
+import { FakeOpenAI } from '../../../test/fake-openai.js';
+import { relayFixture, type RelayFixture } from '../../../test/relay-fixture.js';
+import { channelTestRunner } from './channel-test-runner.js';
+
+describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
+  let f: RelayFixture;
+  let upstream: FakeOpenAI;
+
+  beforeAll(async () => {
+    upstream = await new FakeOpenAI('health').start();
+    f = await relayFixture(kind);
+  });
+  afterAll(async () => {
+    await f.close();
+    await upstream.stop();
+  });
+  afterEach(async () => {
+    upstream.behaviour = {};
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'false');
+    await f.ctx.options.set('AutomaticEnableChannelEnabled', 'false');
+  });
+
+  const get = (url: string) => f.app.inject({ method: 'GET', url, headers: { cookie: f.rootCookie } }).then((r) => r.json());
+  const channel = (id: number) => f.ctx.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('tests a channel with a real request and answers {success, message, time, model} at the top level', async () => {
+    const id = await f.addChannel({ name: 'tested', base_url: upstream.baseUrl, models: 'gpt-4o-mini,gpt-3.5-turbo' });
+    const result = await get(`/api/channel/test/${id}`);
+    expect(result).toMatchObject({ success: true, message: 'Hello from health', model: 'gpt-3.5-turbo', modelName: 'gpt-3.5-turbo' });
+    expect(typeof result.time).toBe('number');
+    expect(upstream.received.at(-1)?.json).toMatchObject({ model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'Output only your specific model name with no additional text.' }] });
+    expect((await get(`/api/channel/test/${id}?model=gpt-4o-mini`)).model).toBe('gpt-4o-mini');
+    // A model the channel does not serve falls back to its first model.
+    expect((await get(`/api/channel/test/${id}?model=claude-3-opus-20240229`)).model).toBe('gpt-4o-mini');
+    const row = await channel(id);
+    expect(row.test_time).toBeGreaterThan(0);
+    const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 5).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ channel_id: id, model_name: 'gpt-4o-mini' });
+  });
+
+  it('reports a failure with the upstream status and message, and disables on a 401 when allowed', async () => {
+    const id = await f.addChannel({ name: 'badkey', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
+    upstream.behaviour = { fail: { status: 401, body: { error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } } } };
+    const result = await get(`/api/channel/test/${id}`);
+    expect(result).toMatchObject({ success: false, message: 'http status code 401, error message: Incorrect API key provided' });
+    expect((await channel(id)).status).toBe(1);
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    await get(`/api/channel/test/${id}`);
+    expect((await channel(id)).status).toBe(3);
+  });
+
+  it('re-enables an automatically disabled channel that passes, but never a manually disabled one', async () => {
+    await f.ctx.options.set('AutomaticEnableChannelEnabled', 'true');
+    const auto = await f.addChannel({ name: 'auto', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 3 });
+    const manual = await f.addChannel({ name: 'manual', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 2 });
+    expect(channelTestRunner(f.ctx).start('disabled')).toBe(true);
+    expect(channelTestRunner(f.ctx).start('all')).toBe(false);
+    expect((await get('/api/channel/test?scope=all')).success).toBe(false);
+    await channelTestRunner(f.ctx).idle();
+    expect((await channel(auto)).status).toBe(1);
+    expect((await channel(manual)).status).toBe(2);
+    // The re-enabled channel is routable again at once.
+    expect(f.ctx.relay.channels.table.select('default', 'gpt-4o-mini')).toBeDefined();
+    expect((await get('/api/channel/test?scope=all')).success).toBe(true);
+    await channelTestRunner(f.ctx).idle();
+  });
+
+  it('reads the balance of OpenAI channels and refuses types without a balance source', async () => {
+    const id = await f.addChannel({ name: 'paid', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
+    expect(await get(`/api/channel/update_balance/${id}/`)).toEqual({ success: true, message: '', balance: 75 });
+    expect((await channel(id)).balance).toBe(75);
+    const anthropic = await f.addChannel({ name: 'claude', type: 14, base_url: upstream.baseUrl, models: 'claude-3-haiku-20240307' });
+    expect(await get(`/api/channel/update_balance/${anthropic}`)).toMatchObject({ success: false, message: 'balance lookup is not supported for this channel type' });
+  });
+});

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { ChannelRow } from '../../db/schema.js';
+import { requireAdmin } from '../../http/auth.js';
+import { idParamOf, queryText } from '../../http/query.js';
+import { nowSeconds } from '../../lib/random.js';
+import { balanceSupported, fetchBalance } from './channel-balance.js';
+import { channelTestRunner } from './channel-test-runner.js';
+import { testChannel } from './channel-test.js';
+import { findChannel } from './channels.repository.js';
+
+/** Asks the vendor for the channel's balance and stores it with the time of asking. */
+async function refreshBalance(ctx: AppContext, channel: ChannelRow): Promise<number> {
+  const balance = await fetchBalance(ctx.relay.upstream, channel);
+  await ctx.db.updateTable('channels').set({ balance, balance_updated_time: nowSeconds() }).where('id', '=', channel.id).execute();
+  return balance;
+}
+
+/**
+ * /api/channel/test and /api/channel/update_balance. The console reads `time`, `model` and `balance` at the
+ * top level of these answers (one-api's shape), so they are sent beside success and message.
+ */
+export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.addHook('preHandler', requireAdmin(ctx));
+  const channelOf = (params: unknown) => findChannel(ctx.db, idParamOf(params, 'invalid channel id'));
+
+  app.get('/test', async (request) => {
+    const scope = queryText(request.query, 'scope') === 'disabled' ? 'disabled' : 'all';
+    if (!channelTestRunner(ctx).start(scope)) return { success: false, message: 'a channel test is already running' };
+    return { success: true, message: 'channel test started: each row updates as its channel finishes' };
+  });
+
+  app.get('/test/:id', async (request) => {
+    const channel = await channelOf(request.params);
+    if (!channel) return { success: false, message: 'channel not found', time: 0, model: '' };
+    const result = await testChannel(ctx, channel, queryText(request.query, 'model'));
+    // one-api sent `modelName`; its console reads `model`. Both are sent.
+    return { ...result, modelName: result.model };
+  });
+
+  app.get('/update_balance/:id', async (request) => {
+    const channel = await channelOf(request.params);
+    if (!channel) return { success: false, message: 'channel not found', balance: 0 };
+    if (!balanceSupported(channel.type)) return { success: false, message: 'balance lookup is not supported for this channel type', balance: channel.balance };
+    try {
+      return { success: true, message: '', balance: await refreshBalance(ctx, channel) };
+    } catch (error) {
+      return { success: false, message: (error as Error).message, balance: channel.balance };
+    }
+  });
+
+  // one-api's version of this was a no-op; here every channel whose vendor reports a balance is refreshed.
+  app.get('/update_balance', async () => {
+    const channels = (await ctx.db.selectFrom('channels').selectAll().execute()).filter((c) => balanceSupported(c.type));
+    let updated = 0;
+    for (const channel of channels) {
+      try {
+        await refreshBalance(ctx, channel);
+        updated += 1;
+      } catch (error) {
+        ctx.log.warn({ channelId: channel.id, err: error }, 'balance update failed');
+      }
+    }
+    return { success: true, message: `updated the balance of ${updated} of ${channels.length} channels`, data: updated };
+  });
+};

@@ -1,0 +1,80 @@
+import { ChannelStatus, LogType, channelType } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+import type { ChannelRow } from '../../db/schema.js';
+import { nowSeconds } from '../../lib/random.js';
+import { adaptorFor } from '../../providers/registry.js';
+import { autoDisableChannel, autoEnableChannel } from '../../relay/health/channel-status.js';
+import { toRoutableChannel } from '../../relay/routing/routable-channel.js';
+import { callUpstream } from '../../relay/upstream-call.js';
+import { recordLog } from '../logs/logs.repository.js';
+
+export interface TestResult {
+  success: boolean;
+  message: string;
+  /** Seconds, as the console reads it. */
+  time: number;
+  model: string;
+}
+
+/** The model a test asks for: the requested one if the channel serves it, else gpt-3.5-turbo, else its first. */
+export function testModel(channel: ChannelRow, requested: string | undefined): string {
+  const models = (channel.models ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  const wanted = requested?.trim() || 'gpt-3.5-turbo';
+  return models.includes(wanted) ? wanted : (models[0] ?? wanted);
+}
+
+/**
+ * Sends one short chat request through the channel's real adaptor, records the response time (also on
+ * failure) and a test log, and applies the health rules: a disabling error or a reply slower than
+ * ChannelDisableThreshold disables an enabled channel; a pass re-enables an automatically disabled one.
+ */
+export async function testChannel(ctx: AppContext, row: ChannelRow, requestedModel?: string): Promise<TestResult> {
+  const channel = toRoutableChannel(row);
+  const model = testModel(row, requestedModel);
+  const upstreamModel = channel.modelMapping[model] ?? model;
+  const type = channelType(channel.type);
+  const adaptor = type ? adaptorFor(type.protocol) : undefined;
+  if (!type || !adaptor) return { success: false, message: `channel type ${channel.type} cannot be tested yet: its protocol is not supported`, time: 0, model };
+
+  const request = {
+    target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config },
+    mode: 'chat' as const,
+    path: '/v1/chat/completions',
+    model: upstreamModel,
+    stream: false,
+    body: Buffer.from(JSON.stringify({ model: upstreamModel, messages: [{ role: 'user', content: ctx.config.TEST_PROMPT }] })),
+    contentType: 'application/json',
+  };
+  const started = performance.now();
+  const result = await callUpstream(ctx.relay.upstream, adaptor, request, AbortSignal.timeout(60_000));
+  let message: string;
+  let success = false;
+  if (result.ok) {
+    const answer = adaptor.parseAnswer(request, Buffer.from(await result.response.body.arrayBuffer()), String(result.response.headers['content-type'] ?? ''));
+    const content = readContent(answer.body);
+    success = content !== undefined;
+    message = content ?? 'the upstream answered without a message content';
+  } else {
+    message = `http status code ${result.error.status}, error message: ${result.error.message}`;
+  }
+  const elapsedMs = Math.round(performance.now() - started);
+  await ctx.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', row.id).execute();
+  await recordLog(ctx.db, { userId: 0, username: '', type: LogType.Test, content: `channel #${row.id} test with ${model}: ${message}`, modelName: model, channelId: row.id, elapsedMs });
+
+  const threshold = ctx.options.num('ChannelDisableThreshold') * 1000;
+  if (row.status === ChannelStatus.Enabled && !result.ok && result.disableChannel) await autoDisableChannel(ctx, channel, message);
+  else if (row.status === ChannelStatus.Enabled && success && threshold > 0 && elapsedMs > threshold) {
+    const reason = `the test took ${(elapsedMs / 1000).toFixed(2)} s, over the ${threshold / 1000} s threshold`;
+    if (!(await autoDisableChannel(ctx, channel, reason))) await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) is slow`, reason);
+  } else if (row.status === ChannelStatus.AutoDisabled && success) await autoEnableChannel(ctx, channel);
+  return { success, message, time: elapsedMs / 1000, model };
+}
+
+function readContent(body: Buffer): string | undefined {
+  try {
+    const content = (JSON.parse(body.toString('utf8')) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+    return typeof content === 'string' ? content : undefined;
+  } catch {
+    return undefined;
+  }
+}

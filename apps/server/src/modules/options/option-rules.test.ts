@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { checkOption } from './option-rules.js';
+
+const saved: Record<string, string> = { GitHubClientId: '', EmailDomainWhitelist: 'gmail.com', WeChatServerAddress: '', TurnstileSiteKey: 'site-key' };
+const current = (key: string) => saved[key] ?? '';
+
+describe('checkOption', () => {
+  it.each([
+    // key, value sent, value stored
+    ['SystemName', 'My Gateway', 'My Gateway'],
+    ['RegisterEnabled', 'false', 'false'],
+    ['QuotaPerUnit', '0.5', '0.5'],
+    ['QuotaPerUnit', ' 500000 ', '500000'],
+    ['RetryTimes', '3', '3'],
+    ['SMTPPort', '465', '465'],
+    ['QuotaForNewUser', '0', '0'],
+    ['ChannelDisableThreshold', '2.5', '2.5'],
+    ['DefaultModelRatio', '', ''],
+    ['DefaultModelRatio', '15', '15'],
+    ['ModelRatio', '{"gpt-4o":2.5,"free":0}', '{"gpt-4o":2.5,"free":0}'],
+    ['GroupRatio', '{}', '{}'],
+    ['CompletionRatio', '{"gpt-4o":4}', '{"gpt-4o":4}'],
+    ['Theme', 'berry', 'berry'],
+    ['ServerAddress', 'https://gw.example.com/', 'https://gw.example.com'],
+    ['ServerAddress', 'https://gw.example.com//', 'https://gw.example.com'],
+    ['WeChatServerAddress', 'https://wx.example.com/', 'https://wx.example.com'],
+    ['MessagePusherAddress', 'https://push.example.com/', 'https://push.example.com'],
+    ['EmailDomainWhitelist', ' gmail.com, ,qq.com,gmail.com ', 'gmail.com,qq.com'],
+    ['EmailDomainRestrictionEnabled', 'true', 'true'],
+    ['TurnstileCheckEnabled', 'true', 'true'],
+    ['GitHubOAuthEnabled', 'false', 'false'],
+    ['SMTPToken', 'secret', 'secret'],
+  ])('accepts %s = %j as %j', (key, value, stored) => {
+    expect(checkOption(key, value, current)).toEqual({ ok: true, value: stored });
+  });
+
+  it.each([
+    ['NoSuchKey', 'x', 'unknown option key: NoSuchKey'],
+    ['toString', 'x', 'unknown option key: toString'],
+    ['RegisterEnabled', 'yes', "RegisterEnabled must be 'true' or 'false'"],
+    ['RegisterEnabled', '', "RegisterEnabled must be 'true' or 'false'"],
+    ['QuotaPerUnit', '0', 'QuotaPerUnit must be a number greater than 0'],
+    ['QuotaPerUnit', 'abc', 'QuotaPerUnit must be a number greater than 0'],
+    ['RetryTimes', '-1', 'RetryTimes must be a whole number of 0 or more'],
+    ['RetryTimes', '1.5', 'RetryTimes must be a whole number of 0 or more'],
+    ['SMTPPort', '0', 'SMTPPort must be a whole number from 1 to 65535'],
+    ['SMTPPort', '65536', 'SMTPPort must be a whole number from 1 to 65535'],
+    ['QuotaForInvitee', '', 'QuotaForInvitee must be a whole number of 0 or more'],
+    ['ChannelDisableThreshold', '-1', 'ChannelDisableThreshold must be a number of 0 or more'],
+    ['DefaultModelRatio', '-2', 'DefaultModelRatio must be a number of 0 or more, or blank'],
+    ['ModelRatio', '{"gpt-4o":', 'model ratio is not a valid JSON string'],
+    ['ModelRatio', '[1,2]', 'model ratio is not a valid JSON string'],
+    ['ModelRatio', '{"gpt-4o":"2"}', 'model ratio is not a valid JSON string'],
+    ['ModelRatio', '{"gpt-4o":-1}', 'model ratio is not a valid JSON string'],
+    ['GroupRatio', 'null', 'group ratio is not a valid JSON string'],
+    ['CompletionRatio', '', 'completion ratio is not a valid JSON string'],
+    ['Theme', 'dark', 'Theme must be one of default, berry, air'],
+    ['GitHubOAuthEnabled', 'true', 'set GitHubClientId before enabling GitHub OAuth'],
+    ['WeChatAuthEnabled', 'true', 'set WeChatServerAddress before enabling WeChat sign-in'],
+  ])('refuses %s = %j: %s', (key, value, message) => {
+    expect(checkOption(key, value, current)).toEqual({ ok: false, message });
+  });
+
+  it('needs a whitelist before restricting email domains, and keeps one while restricted', () => {
+    const empty = (key: string) => (key === 'EmailDomainRestrictionEnabled' ? 'true' : '');
+    expect(checkOption('EmailDomainRestrictionEnabled', 'true', empty)).toEqual({
+      ok: false,
+      message: 'add at least one domain to EmailDomainWhitelist before enabling email domain restriction',
+    });
+    expect(checkOption('EmailDomainWhitelist', ' , ', empty)).toEqual({
+      ok: false,
+      message: 'the email domain whitelist must not be empty while email domain restriction is on',
+    });
+    expect(checkOption('TurnstileCheckEnabled', 'true', () => '')).toMatchObject({ ok: false });
+  });
+});

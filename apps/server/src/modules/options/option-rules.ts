@@ -1,0 +1,83 @@
+import { OptionMessages } from '@tollgate/contract';
+import { OPTION_DEFAULTS } from './option-defaults.js';
+
+export type OptionCheck = { ok: true; value: string } | { ok: false; message: string };
+
+/** The saved value of another option, for the rules that enable a feature only when it is configured. */
+export type CurrentOption = (key: string) => string;
+
+type Rule = (value: string, current: CurrentOption) => OptionCheck;
+
+const accept = (value: string): OptionCheck => ({ ok: true, value });
+const refuse = (message: string): OptionCheck => ({ ok: false, message });
+
+const wholeNumber = (key: string, min: number, max = Number.MAX_SAFE_INTEGER): Rule => (value) => {
+  const text = value.trim();
+  const parsed = Number(text);
+  if (!/^-?\d+$/.test(text) || parsed < min || parsed > max) {
+    return refuse(max === Number.MAX_SAFE_INTEGER ? `${key} must be a whole number of ${min} or more` : `${key} must be a whole number from ${min} to ${max}`);
+  }
+  return accept(String(parsed));
+};
+
+const decimal = (key: string, isValid: (n: number) => boolean, expectation: string): Rule => (value) => {
+  const text = value.trim();
+  return text !== '' && Number.isFinite(Number(text)) && isValid(Number(text)) ? accept(String(Number(text))) : refuse(`${key} must be ${expectation}`);
+};
+
+/** Ratios are JSON objects from a model or group name to a non-negative number; the console parses them on load. */
+const ratioTable = (message: string): Rule => (value) => {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    const isTable = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+    return isTable && Object.values(parsed).every((ratio) => typeof ratio === 'number' && Number.isFinite(ratio) && ratio >= 0) ? accept(value) : refuse(message);
+  } catch {
+    return refuse(message);
+  }
+};
+
+/** The console joins the domains with commas; blanks and repeats mean nothing. */
+const domainList = (value: string) => [...new Set(value.split(',').map((domain) => domain.trim()).filter(Boolean))].join(',');
+
+/** Turning a sign-in feature on needs its settings first, or nobody could use it. */
+const enableNeeds = (setting: string, message: string): Rule => (value, current) => (value === 'true' && !current(setting).trim() ? refuse(message) : accept(value));
+
+const RULES: Record<string, Rule> = {
+  QuotaPerUnit: decimal('QuotaPerUnit', (n) => n > 0, 'a number greater than 0'),
+  ChannelDisableThreshold: decimal('ChannelDisableThreshold', (n) => n >= 0, 'a number of 0 or more'),
+  // Blank is meaningful here: billing refuses models without a price.
+  DefaultModelRatio: (value, current) => (value.trim() === '' ? accept('') : decimal('DefaultModelRatio', (n) => n >= 0, 'a number of 0 or more, or blank')(value, current)),
+  RetryTimes: wholeNumber('RetryTimes', 0),
+  SMTPPort: wholeNumber('SMTPPort', 1, 65535),
+  QuotaForNewUser: wholeNumber('QuotaForNewUser', 0),
+  QuotaForInviter: wholeNumber('QuotaForInviter', 0),
+  QuotaForInvitee: wholeNumber('QuotaForInvitee', 0),
+  QuotaRemindThreshold: wholeNumber('QuotaRemindThreshold', 0),
+  PreConsumedQuota: wholeNumber('PreConsumedQuota', 0),
+  ModelRatio: ratioTable(OptionMessages.modelRatioInvalid),
+  GroupRatio: ratioTable(OptionMessages.groupRatioInvalid),
+  CompletionRatio: ratioTable(OptionMessages.completionRatioInvalid),
+  Theme: (value) => (['default', 'berry', 'air'].includes(value) ? accept(value) : refuse('Theme must be one of default, berry, air')),
+  // Links are built as `${address}/path`; a trailing slash would double it.
+  ServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
+  WeChatServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
+  MessagePusherAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
+  EmailDomainWhitelist: (value, current) =>
+    domainList(value) === '' && current('EmailDomainRestrictionEnabled') === 'true'
+      ? refuse('the email domain whitelist must not be empty while email domain restriction is on')
+      : accept(domainList(value)),
+  GitHubOAuthEnabled: enableNeeds('GitHubClientId', 'set GitHubClientId before enabling GitHub OAuth'),
+  EmailDomainRestrictionEnabled: enableNeeds('EmailDomainWhitelist', 'add at least one domain to EmailDomainWhitelist before enabling email domain restriction'),
+  WeChatAuthEnabled: enableNeeds('WeChatServerAddress', 'set WeChatServerAddress before enabling WeChat sign-in'),
+  TurnstileCheckEnabled: enableNeeds('TurnstileSiteKey', 'set TurnstileSiteKey before enabling Turnstile'),
+};
+
+/**
+ * Validates and normalises one option before it is saved: nothing invalid is ever stored (one-api saved a
+ * broken ratio table first and refused it afterwards).
+ */
+export function checkOption(key: string, value: string, current: CurrentOption): OptionCheck {
+  if (!Object.hasOwn(OPTION_DEFAULTS, key)) return refuse(OptionMessages.unknownKey(key));
+  if (key.endsWith('Enabled') && value !== 'true' && value !== 'false') return refuse(`${key} must be 'true' or 'false'`);
+  return RULES[key]?.(value, current) ?? accept(value);
+}

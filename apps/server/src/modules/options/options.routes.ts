@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { isSecretOption, UpdateOptionRequestSchema, type OptionItem } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { fail } from '../../http/errors.js';
+import { parseOrFail } from '../users/users.service.js';
+import { OPTION_DEFAULTS } from './option-defaults.js';
+import { checkOption } from './option-rules.js';
+
+/**
+ * /api/option: the settings tabs. Admins may use it as well as root (the spec lets administrators manage
+ * options and ratios; one-api limited it to root). Secrets are write-only.
+ */
+export const optionRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.addHook('preHandler', requireAdmin(ctx));
+
+  app.get('/', async () => {
+    // Only known keys: a row left by another program could hold anything, including a secret.
+    const items: OptionItem[] = [...ctx.options.all()]
+      .filter(([key]) => Object.hasOwn(OPTION_DEFAULTS, key))
+      .map(([key, value]) => ({ key, value: isSecretOption(key) ? '' : value }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    return ok(items);
+  });
+
+  app.put('/', async (request) => {
+    const { key, value } = parseOrFail(UpdateOptionRequestSchema, request.body);
+    const checked = checkOption(key, value, (other) => ctx.options.str(other));
+    if (!checked.ok) throw fail(checked.message, 'invalid_option');
+    await ctx.options.set(key, checked.value);
+    await ctx.cacheSync.changed('options');
+    return ok(undefined);
+  });
+};

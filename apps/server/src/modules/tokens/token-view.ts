@@ -1,0 +1,19 @@
+import type { Token } from '@tollgate/contract';
+import { toBool, type TokenRow } from '../../db/schema.js';
+
+/** The token as the console reads it: the key as stored (no `sk-`), a real boolean, strings never null. */
+export const toTokenView = (row: TokenRow): Token => ({
+  id: row.id,
+  user_id: row.user_id,
+  key: row.key,
+  status: row.status,
+  name: row.name ?? '',
+  created_time: row.created_time,
+  accessed_time: row.accessed_time,
+  expired_time: row.expired_time,
+  remain_quota: row.remain_quota,
+  unlimited_quota: toBool(row.unlimited_quota),
+  used_quota: row.used_quota,
+  models: row.models ?? '',
+  subnet: row.subnet ?? '',
+});

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { TOKEN_ORDERS, TokenMessages, type TokenOrder } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { flagOf, idParamOf, keywordOf, pageOf, queryText } from '../../http/query.js';
+import { toTokenView } from './token-view.js';
+import * as repo from './tokens.repository.js';
+import * as service from './tokens.service.js';
+
+const orderOf = (query: unknown): TokenOrder => TOKEN_ORDERS.find((order) => order === queryText(query, 'order')) ?? '';
+const tokenIdOf = (params: unknown) => idParamOf(params, TokenMessages.idInvalid);
+
+/** /api/token: the caller's own relay keys. Every route is scoped to the signed-in user. */
+export const tokenRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.addHook('preHandler', requireUser(ctx));
+
+  app.get('/', async (request) => {
+    const rows = await repo.listUserTokens(ctx.db, currentUser(request).id, pageOf(request.query), orderOf(request.query));
+    return ok(rows.map(toTokenView));
+  });
+
+  app.get('/search', async (request) => ok((await repo.searchUserTokens(ctx.db, currentUser(request).id, keywordOf(request.query))).map(toTokenView)));
+
+  app.get('/:id', async (request) => ok(await service.getToken(ctx, currentUser(request).id, tokenIdOf(request.params))));
+
+  app.post('/', async (request) => ok(await service.createToken(ctx, currentUser(request).id, request.body)));
+
+  // The reply carries the token: the list reads `data.status` after toggling.
+  app.put('/', async (request) => {
+    const userId = currentUser(request).id;
+    return ok(flagOf(request.query, 'status_only') ? await service.setTokenStatus(ctx, userId, request.body) : await service.updateToken(ctx, userId, request.body));
+  });
+
+  app.delete('/:id', async (request) => {
+    await service.deleteToken(ctx, currentUser(request).id, tokenIdOf(request.params));
+    return ok(undefined);
+  });
+};

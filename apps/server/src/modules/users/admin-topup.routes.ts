@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { adminTopUp } from './admin-topup.service.js';
+
+/** POST /api/topup (admin): documented in one-api's docs/API.md for payment integrations. */
+export const adminTopupRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.post('/', { preHandler: requireAdmin(ctx) }, async (request) => {
+    await adminTopUp(ctx, request.body);
+    return ok(undefined);
+  });
+};

@@ -1,0 +1,61 @@
+import { LogType, Role, UserStatus } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { quotaText } from '../../lib/quota-text.js';
+import { randomAlphanumeric, uuidHex } from '../../lib/random.js';
+import { recordLog } from '../logs/logs.repository.js';
+import { insertToken } from '../tokens/tokens.repository.js';
+import { hashPassword } from './password.js';
+import * as users from './users.repository.js';
+
+export interface NewAccount {
+  username: string;
+  password: string;
+  displayName: string;
+  email?: string;
+  inviterId?: number;
+}
+
+/**
+ * A new common user, as one-api's User.Insert makes one for registration and for the admin's "add user":
+ * the new-user quota (logged when above 0), an access token, an affiliate code and a default key that
+ * never expires and has no quota limit of its own.
+ */
+export async function createAccount(ctx: AppContext, account: NewAccount): Promise<number> {
+  const quota = ctx.options.num('QuotaForNewUser');
+  const passwordHash = await hashPassword(account.password);
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await insertWithUniqueAffCode((affCode) =>
+      users.insertUser(trx, ctx.dialect, {
+        username: account.username,
+        password: passwordHash,
+        display_name: account.displayName || account.username,
+        role: Role.Common,
+        status: UserStatus.Enabled,
+        email: account.email ?? '',
+        access_token: uuidHex(),
+        aff_code: affCode,
+        inviter_id: account.inviterId ?? 0,
+        quota,
+        used_quota: 0,
+        request_count: 0,
+        group: 'default',
+      }),
+    );
+    await insertToken(trx, ctx.dialect, { userId: id, name: 'default', unlimitedQuota: true });
+    return id;
+  });
+  if (quota > 0) await recordLog(ctx.db, { userId, username: account.username, type: LogType.System, content: `new user gift: ${quotaText(quota, ctx.options)}` });
+  return userId;
+}
+
+/** Affiliate codes are 4 random characters with a unique index; on the rare collision, draw again. */
+export async function insertWithUniqueAffCode(insert: (affCode: string) => Promise<number>): Promise<number> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await insert(randomAlphanumeric(attempt < 3 ? 4 : 8));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { ChannelType } from '@tollgate/contract';
+import type { ReportedUsage } from './openai/response-usage.js';
+
+/** The relay endpoints, as the client called them. */
+export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'moderations' | 'edits' | 'images' | 'speech' | 'transcriptions' | 'translations';
+
+/** What an adaptor knows of the channel: no database row, no Fastify, only data. */
+export interface UpstreamTarget {
+  type: ChannelType;
+  key: string;
+  baseUrl: string;
+  other: string;
+  config: Record<string, string>;
+}
+
+export interface AdaptorRequest {
+  target: UpstreamTarget;
+  mode: RelayMode;
+  /** The client's path and query, e.g. `/v1/chat/completions`. */
+  path: string;
+  /** The model to ask the upstream for (after the channel's mapping). */
+  model: string;
+  stream: boolean;
+  /** The body to send, already rewritten where needed; raw bytes when passed through. */
+  body: Buffer;
+  contentType: string;
+  accept?: string;
+}
+
+export interface BuiltRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface ParsedAnswer {
+  /** The bytes to send to the client, in OpenAI's shape. */
+  body: Buffer;
+  contentType: string;
+  usage?: ReportedUsage;
+  /** The generated text, counted locally when the upstream gives no usage. */
+  text: string;
+}
+
+export interface StreamEvent {
+  /** SSE `data:` payloads to send to the client, in OpenAI's chunk shape. */
+  forward: string[];
+  text: string;
+  usage?: ReportedUsage;
+  done?: boolean;
+}
+
+/**
+ * A wire protocol as pure functions. Optional operations are optional members: an adaptor without
+ * `parseStreamEvent` cannot stream, and the relay says so instead of calling a stub.
+ */
+export interface Adaptor {
+  buildRequest(request: AdaptorRequest): BuiltRequest;
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer;
+  parseStreamEvent?(request: AdaptorRequest, data: string): StreamEvent;
+}

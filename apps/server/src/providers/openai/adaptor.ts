@@ -1,0 +1,45 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent } from '../adaptor.js';
+import { completionText, readUsage } from './response-usage.js';
+import { inspectChunk } from './stream-chunk.js';
+import { transcriptText } from './transcript.js';
+import { openAIUrl } from './upstream-url.js';
+
+/**
+ * The OpenAI protocol, spoken by OpenAI, Azure and about thirty compatible vendors. Requests and answers
+ * pass through untouched; the relay only reads usage from them.
+ * Docs: https://platform.openai.com/docs/api-reference
+ */
+export const openAIAdaptor: Adaptor = {
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const { target } = request;
+    const headers: Record<string, string> = {
+      'content-type': request.contentType,
+      accept: request.accept ?? (request.stream ? 'text/event-stream' : 'application/json'),
+      // Uncompressed answers: the relay reads usage from them and streams them on as they come.
+      'accept-encoding': 'identity',
+      ...target.type.headers,
+    };
+    if (target.type.urlStyle === 'azure') headers['api-key'] = target.key;
+    else headers.authorization = `Bearer ${target.key}`;
+    return { url: openAIUrl(target.type, { baseUrl: target.baseUrl, apiVersion: target.other }, request.path, request.model), headers, body: request.body };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    if (request.mode === 'transcriptions' || request.mode === 'translations') return { body, contentType, text: transcriptText(body, contentType) };
+    if (!contentType.includes('json')) return { body, contentType, text: '' };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    const usage = readUsage((parsed as { usage?: unknown }).usage);
+    return { body, contentType, usage, text: request.mode === 'chat' || request.mode === 'completions' ? completionText(parsed) : '' };
+  },
+
+  parseStreamEvent(_request: AdaptorRequest, data: string): StreamEvent {
+    if (data === '[DONE]') return { forward: [data], text: '', done: true };
+    const info = inspectChunk(data);
+    return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
+  },
+};

@@ -1,0 +1,34 @@
+import type { ChannelType } from '@tollgate/contract';
+
+/**
+ * Where an OpenAI-protocol request goes (reference 2.2). `path` is the client's path and query, e.g.
+ * `/v1/chat/completions`. Docs: https://platform.openai.com/docs/api-reference,
+ * https://learn.microsoft.com/azure/ai-services/openai/reference
+ */
+export interface UrlTarget {
+  baseUrl: string;
+  /** Azure's API version (the channel's `other`). */
+  apiVersion: string;
+}
+
+const CLOUDFLARE_GATEWAY = 'https://gateway.ai.cloudflare.com';
+
+export function openAIUrl(type: ChannelType, target: UrlTarget, path: string, model: string): string {
+  const base = (target.baseUrl || type.defaultBaseUrl).replace(/\/+$/, '');
+  const [pathname = '', query] = path.split('?');
+  const viaGateway = base.startsWith(CLOUDFLARE_GATEWAY);
+  if (type.urlStyle === 'azure') return azureUrl(base, pathname, model, target.apiVersion, viaGateway);
+  if (type.urlStyle === 'strip-v1' || viaGateway) return withQuery(base + pathname.replace(/^\/v1(?=\/)/, ''), query);
+  const custom = pathname.endsWith('/chat/completions') ? type.paths?.chat : pathname.endsWith('/embeddings') ? type.paths?.embeddings : undefined;
+  return withQuery(base + (custom ?? pathname), query);
+}
+
+/** Azure names deployments without dots (gpt-3.5-turbo -> gpt-35-turbo) and versions the API by query. */
+function azureUrl(base: string, pathname: string, model: string, apiVersion: string, viaGateway: boolean): string {
+  const task = pathname.replace(/^\/v1\//, '');
+  const deployment = model.replaceAll('.', '');
+  const prefix = viaGateway ? '' : '/openai/deployments';
+  return `${base}${prefix}/${deployment}/${task}?api-version=${encodeURIComponent(apiVersion || '2024-03-01-preview')}`;
+}
+
+const withQuery = (url: string, query: string | undefined) => (query ? `${url}?${query}` : url);

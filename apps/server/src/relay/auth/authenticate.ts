@@ -1,0 +1,37 @@
+import { Role, TokenStatus, UserStatus } from '@tollgate/contract';
+import { nowSeconds } from '../../lib/random.js';
+import { relayError } from '../relay-error.js';
+import type { KeyCache, KeyRecord } from './key-cache.js';
+import { parseRelayKey } from './relay-key.js';
+
+export interface Caller {
+  record: KeyRecord;
+  /** A channel id pinned by an admin's key suffix; no routing and no retries then. */
+  pinnedChannelId?: number;
+}
+
+/** Every refusal of one-api's TokenAuth (reference 1.2): 401 for the key itself, 403 for what it may not do. */
+export async function authenticate(cache: KeyCache, authorization: string | undefined, clientIp: string): Promise<Caller> {
+  const parsed = parseRelayKey(authorization);
+  if (!parsed) throw relayError.unauthorized('no API key provided: send Authorization: Bearer sk-...');
+  const record = await cache.get(parsed.key);
+  if (!record) throw relayError.unauthorized('invalid token');
+  const label = `token ${record.tokenName} (#${record.tokenId})`;
+  if (record.status === TokenStatus.Exhausted) throw relayError.unauthorized(`${label} quota used up`, 'token_quota_exhausted');
+  if (record.status === TokenStatus.Expired) throw relayError.unauthorized(`${label} has expired`, 'token_expired');
+  if (record.status !== TokenStatus.Enabled) throw relayError.unauthorized(`${label} is not available`, 'token_disabled');
+  if (record.expiredTime !== -1 && record.expiredTime < nowSeconds()) throw relayError.unauthorized(`${label} has expired`, 'token_expired');
+  if (!record.unlimitedQuota && record.remainQuota <= 0) throw relayError.unauthorized(`${label} quota used up`, 'token_quota_exhausted');
+  if (record.inSubnet && !record.inSubnet(clientIp)) throw relayError.forbidden(`${label} may only be used from its allowed subnets`, 'ip_not_allowed');
+  if (record.userStatus !== UserStatus.Enabled) throw relayError.forbidden('user banned', 'user_banned');
+  if (parsed.pinnedChannel === undefined) return { record };
+  if (record.userRole < Role.Admin) throw relayError.forbidden('normal users cannot specify a channel', 'channel_pin_forbidden');
+  const pinnedChannelId = Number(parsed.pinnedChannel);
+  if (!Number.isInteger(pinnedChannelId) || pinnedChannelId <= 0) throw relayError.invalidRequest('invalid channel id', 'invalid_channel_id');
+  return { record, pinnedChannelId };
+}
+
+export function checkModelAllowed(caller: Caller, model: string): void {
+  const allowed = caller.record.models;
+  if (allowed && !allowed.has(model)) throw relayError.forbidden(`token has no permission for model ${model}`, 'model_not_allowed');
+}

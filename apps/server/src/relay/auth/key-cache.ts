@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { toBool, type Database } from '../../db/schema.js';
+import { splitList } from '../../lib/list.js';
+import { subnetMatcher } from './subnet.js';
+
+/** What the relay needs to know about a key and its owner, read once and then served from memory. */
+export interface KeyRecord {
+  tokenId: number;
+  tokenName: string;
+  status: number;
+  expiredTime: number;
+  remainQuota: number;
+  unlimitedQuota: boolean;
+  /** The allowlist of models, or undefined when the key may use every model of its group. */
+  models?: Set<string>;
+  inSubnet?: (ip: string) => boolean;
+  userId: number;
+  username: string;
+  userRole: number;
+  userStatus: number;
+  group: string;
+}
+
+interface Slot {
+  record: KeyRecord | undefined;
+  expiresAt: number;
+}
+
+/** Unknown keys are remembered briefly too, so a client retrying a bad key does not reach the database each time. */
+const NEGATIVE_TTL_MS = 5_000;
+const MAX_ENTRIES = 100_000;
+
+/**
+ * Keys and their users cached per node. Any change to tokens or users clears it (CacheSync 'keys'), so the
+ * TTL only bounds how long a missed notification can last.
+ */
+export class KeyCache {
+  private readonly slots = new Map<string, Slot>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlMs: number,
+  ) {}
+
+  async get(key: string, now = Date.now()): Promise<KeyRecord | undefined> {
+    const slot = this.slots.get(key);
+    if (slot && slot.expiresAt > now) return slot.record;
+    const record = await this.load(key);
+    if (this.slots.size >= MAX_ENTRIES) this.slots.clear();
+    this.slots.set(key, { record, expiresAt: now + (record ? this.ttlMs : NEGATIVE_TTL_MS) });
+    return record;
+  }
+
+  clear(): void {
+    this.slots.clear();
+  }
+
+  private async load(key: string): Promise<KeyRecord | undefined> {
+    const row = await this.db
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.user_id')
+      .select([
+        'tokens.id as tokenId',
+        'tokens.name as tokenName',
+        'tokens.status',
+        'tokens.expired_time',
+        'tokens.remain_quota',
+        'tokens.unlimited_quota',
+        'tokens.models',
+        'tokens.subnet',
+        'users.id as userId',
+        'users.username',
+        'users.role',
+        'users.status as userStatus',
+        'users.group',
+      ])
+      .where('tokens.key', '=', key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const models = splitList(row.models);
+    return {
+      tokenId: row.tokenId,
+      tokenName: row.tokenName ?? '',
+      status: row.status,
+      expiredTime: Number(row.expired_time),
+      remainQuota: Number(row.remain_quota),
+      unlimitedQuota: toBool(row.unlimited_quota),
+      models: models.length > 0 ? new Set(models) : undefined,
+      inSubnet: subnetMatcher(row.subnet),
+      userId: row.userId,
+      username: row.username,
+      userRole: row.role,
+      userStatus: row.userStatus,
+      group: row.group || 'default',
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { OptionsStore } from '../../modules/options/options.store.js';
+import { RelayError } from '../relay-error.js';
+import { Pricing } from './pricing.js';
+
+const optionsWith = (values: Record<string, string>) =>
+  ({ str: (key: string) => values[key] ?? '', bool: () => false, num: () => 0 }) as unknown as OptionsStore;
+
+describe('Pricing', () => {
+  it('uses the built-in table, with the operator overrides first and per-type keys before plain ones', () => {
+    const pricing = new Pricing(optionsWith({ ModelRatio: '{"gpt-4o":3,"my-model(36)":7}', GroupRatio: '{"default":1,"vip":0.5}' }));
+    expect(pricing.price('gpt-4o', 1, 'default')).toEqual({ modelRatio: 3, completionRatio: 4, groupRatio: 1 });
+    expect(pricing.price('gpt-4o-mini', 1, 'vip')).toEqual({ modelRatio: 0.075, completionRatio: 4, groupRatio: 0.5 });
+    expect(pricing.price('my-model', 36, 'default').modelRatio).toBe(7);
+    expect(pricing.price('llama3-8b-8192', 33, 'default').completionRatio).toBe(2);
+  });
+
+  it('refuses a model without a price with a message naming it, unless a default ratio is set', () => {
+    const refusing = new Pricing(optionsWith({}));
+    expect(() => refusing.price('mystery-model', 1, 'default')).toThrow(RelayError);
+    expect(() => refusing.price('mystery-model', 1, 'default')).toThrow(/mystery-model has no price/);
+    const lenient = new Pricing(optionsWith({ DefaultModelRatio: '2' }));
+    expect(lenient.price('mystery-model', 1, 'unknown-group')).toEqual({ modelRatio: 2, completionRatio: 1, groupRatio: 1 });
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * /v1 and the billing emulation allow every origin with credentials (reference 1.1), so browser clients
+ * can call the gateway directly. The origin is echoed because `*` is not allowed with credentials.
+ */
+export function corsHeaders(origin: string | undefined, requestedHeaders?: string): Record<string, string> {
+  return {
+    'access-control-allow-origin': origin ?? '*',
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'access-control-allow-headers': requestedHeaders ?? '*',
+    'access-control-expose-headers': '*',
+    ...(origin ? { vary: 'Origin' } : {}),
+  };
+}

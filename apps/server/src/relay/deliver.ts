@@ -1,0 +1,72 @@
+import { once } from 'node:events';
+import type { FastifyReply } from 'fastify';
+import type { Dispatcher } from 'undici';
+import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
+import type { ReportedUsage } from '../providers/openai/response-usage.js';
+import { corsHeaders } from './cors.js';
+import { SseDataSplitter } from './streaming/sse-lines.js';
+import type { TextTally } from './streaming/text-tally.js';
+
+/**
+ * Settles the request with the usage the upstream reported (if any). It runs before the answer's last
+ * byte goes out, so a client that has its answer can rely on the charge and the log being recorded.
+ */
+export type Finish = (reported: ReportedUsage | undefined) => Promise<void>;
+
+/** A complete (non-stream) answer: read, inspected for usage, sent on with the upstream's status. */
+export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: Dispatcher.ResponseData, tally: TextTally, finish: Finish): Promise<void> {
+  const body = Buffer.from(await response.body.arrayBuffer());
+  const answer = adaptor.parseAnswer(request, body, String(response.headers['content-type'] ?? 'application/json'));
+  if (!answer.usage) await tally.add(answer.text);
+  await finish(answer.usage);
+  await reply.status(response.statusCode).type(answer.contentType).send(answer.body);
+}
+
+/**
+ * An SSE answer relayed event by event as it arrives, converted by the adaptor, with a final `[DONE]`
+ * added when the upstream left it out. Back-pressure from a slow client pauses the upstream read.
+ */
+export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: Dispatcher.ResponseData, tally: TextTally, finish: Finish): Promise<void> {
+  if (!adaptor.parseStreamEvent) throw new Error('this protocol cannot stream');
+  const parse = adaptor.parseStreamEvent.bind(adaptor);
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    ...corsHeaders(reply.request.headers.origin),
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const splitter = new SseDataSplitter();
+  let usage: ReportedUsage | undefined;
+  let done = false;
+  const relay = async (payloads: string[]) => {
+    let out = '';
+    for (const data of payloads) {
+      const event = parse(request, data);
+      for (const forward of event.forward) out += `data: ${forward}\n\n`;
+      await tally.add(event.text);
+      if (event.usage) usage = event.usage;
+      if (event.done) done = true;
+    }
+    if (out && !raw.write(out)) await once(raw, 'drain');
+  };
+  try {
+    for await (const chunk of response.body) {
+      if (raw.destroyed) break;
+      await relay(splitter.push(chunk as Buffer));
+    }
+    await relay(splitter.end());
+  } catch (error) {
+    // The client left (we aborted the upstream) or the upstream broke off: bill what was produced.
+    if (!raw.destroyed) reply.request.log.warn({ err: error }, 'upstream stream ended abnormally');
+  }
+  response.body.destroy();
+  await finish(usage);
+  if (!raw.destroyed) {
+    if (!done) raw.write('data: [DONE]\n\n');
+    raw.end();
+  }
+}

@@ -1,0 +1,32 @@
+import { ChannelStatus } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+
+/**
+ * Automatic status changes. Only an enabled channel is auto-disabled (status 3), and only an automatically
+ * disabled one is auto-enabled: a channel an administrator switched off (2) stays off (one-api re-enabled it).
+ * The change reaches every node's routing table through CacheSync.
+ */
+export async function autoDisableChannel(ctx: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
+  if (!ctx.options.bool('AutomaticDisableChannelEnabled')) return false;
+  const changed = await setStatus(ctx, channel.id, ChannelStatus.Enabled, ChannelStatus.AutoDisabled);
+  if (changed) {
+    ctx.log.warn({ channelId: channel.id, reason }, `channel "${channel.name}" (#${channel.id}) was disabled automatically`);
+    await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) was disabled`, `The channel was disabled automatically. Reason: ${reason}`);
+  }
+  return changed;
+}
+
+export async function autoEnableChannel(ctx: AppContext, channel: { id: number; name: string }): Promise<boolean> {
+  if (!ctx.options.bool('AutomaticEnableChannelEnabled')) return false;
+  const changed = await setStatus(ctx, channel.id, ChannelStatus.AutoDisabled, ChannelStatus.Enabled);
+  if (changed) await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) was enabled`, 'The channel passed its test and was enabled again.');
+  return changed;
+}
+
+async function setStatus(ctx: AppContext, id: number, from: number, to: number): Promise<boolean> {
+  const result = await ctx.db.updateTable('channels').set({ status: to }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await ctx.db.updateTable('abilities').set({ enabled: to === ChannelStatus.Enabled }).where('channel_id', '=', id).execute();
+  await ctx.cacheSync.changed('channels');
+  return true;
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { relayError } from '../relay-error.js';
+import { readJsonInput, readMultipartInput } from '../request-input.js';
+import { twoRatioText, type ModeRules } from './mode-rules.js';
+
+const MAX_SPEECH_CHARACTERS = 4096;
+
+/** Text to speech: priced per input character, known up front (tts-1 ratio 7.5 = $0.015 per 1K characters). */
+export const speechRules: ModeRules = {
+  readInput(request: FastifyRequest) {
+    const input = readJsonInput('speech', request.body, request.headers['content-encoding'] as string | undefined);
+    if (String(input.json.input).length > MAX_SPEECH_CHARACTERS) throw relayError.invalidRequest(`input is longer than ${MAX_SPEECH_CHARACTERS} characters`, 'text_too_long');
+    return input;
+  },
+  reservation: (_ctx, plan, input) => Math.ceil(String(input.json.input).length * plan.price.modelRatio * plan.price.groupRatio),
+  charge: async (_ctx, plan, input) => {
+    const characters = String(input.json.input).length;
+    return { quota: Math.ceil(characters * plan.price.modelRatio * plan.price.groupRatio), usage: { promptTokens: characters, completionTokens: 0 }, ratioText: twoRatioText(plan) };
+  },
+};
+
+/**
+ * Transcription and translation: the PreConsumedQuota is reserved, and the charge is the transcript's
+ * tokens at the model and group ratios (one-api forgot the ratios).
+ */
+export const transcriptionRules: ModeRules = {
+  readInput: (request: FastifyRequest) => readMultipartInput(request.body, String(request.headers['content-type'] ?? '')),
+  reservation: (ctx, plan) => Math.ceil(ctx.options.num('PreConsumedQuota') * plan.price.modelRatio * plan.price.groupRatio),
+  charge: async (_ctx, plan, _input, outcome) => {
+    const tokens = await outcome.generatedTokens();
+    return { quota: Math.ceil(tokens * plan.price.modelRatio * plan.price.groupRatio), usage: { promptTokens: 0, completionTokens: tokens }, ratioText: twoRatioText(plan) };
+  },
+};

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { ReportedUsage } from '../../providers/openai/response-usage.js';
+import type { Usage } from '../billing/quota.js';
+import type { RelayPlan } from '../relay-plan.js';
+import type { RelayInput } from '../request-input.js';
+
+export interface Charge {
+  quota: number;
+  usage: Usage;
+  /** The ratios named in the consume log; text requests name all three, images and audio two. */
+  ratioText?: string;
+}
+
+export interface Outcome {
+  reported?: ReportedUsage;
+  /** Tokens of the generated text (or transcript), counted locally on demand. */
+  generatedTokens: () => Promise<number>;
+}
+
+/** What differs between relay endpoints: how the body is read, what is reserved and what is charged. */
+export interface ModeRules {
+  readInput(request: FastifyRequest): RelayInput;
+  reservation(ctx: AppContext, plan: RelayPlan, input: RelayInput): number;
+  charge(ctx: AppContext, plan: RelayPlan, input: RelayInput, outcome: Outcome): Promise<Charge>;
+}
+
+export const twoRatioText = (plan: RelayPlan) => `model ratio ${plan.price.modelRatio.toFixed(2)}, group ratio ${plan.price.groupRatio.toFixed(2)}`;

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../test/databases.js';
+import { FakeOpenAI } from '../../test/fake-openai.js';
+import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+
+describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
+  let f: RelayFixture;
+  let upstream: FakeOpenAI;
+
+  beforeAll(async () => {
+    upstream = await new FakeOpenAI('billing').start();
+    f = await relayFixture(kind);
+    await f.addChannel({ name: 'billing', base_url: upstream.baseUrl, models: 'gpt-4o' });
+    // A fixed, simple price: gpt-4o at ratio 1, completion ratio 1.
+    await f.ctx.options.set('ModelRatio', '{"gpt-4o":1}');
+    await f.ctx.options.set('CompletionRatio', '{"gpt-4o":1}');
+    await f.ctx.options.set('PreConsumedQuota', '0');
+  });
+  afterAll(async () => {
+    await f.close();
+    await upstream.stop();
+  });
+
+  const chat = (key: string, maxTokens = 5) =>
+    fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', max_tokens: maxTokens, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+  const balance = async (userId: number) => Number((await f.ctx.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota);
+
+  it('refunds the whole reservation when the upstream fails', async () => {
+    const userId = await f.addUser('refunded', 10_000);
+    const key = await f.addKey(userId);
+    upstream.behaviour = { fail: { status: 500, body: { error: { message: 'down' } } } };
+    expect((await chat(key, 1000)).status).toBe(500);
+    upstream.behaviour = {};
+    await f.flush();
+    expect(await balance(userId)).toBe(10_000);
+    const logs = await f.ctx.db.selectFrom('logs').select('id').where('user_id', '=', userId).where('type', '=', 2).execute();
+    expect(logs).toHaveLength(0);
+  });
+
+  it('never lets 200 concurrent requests overspend a user with quota for 20', async () => {
+    // Each request reserves (0 + ~9 prompt estimate + 5) and settles at 15 (10 prompt + 5 completion).
+    const userId = await f.addUser('crowded', 20 * 15);
+    const key = await f.addKey(userId);
+    upstream.behaviour = { delayMs: 20 };
+    const statuses = await Promise.all(Array.from({ length: 200 }, () => chat(key).then((r) => r.status)));
+    upstream.behaviour = {};
+    await f.flush();
+    const ok = statuses.filter((s) => s === 200).length;
+    expect(ok).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 200 || s === 403)).toBe(true);
+    const remaining = await balance(userId);
+    // Nothing below zero beyond what one reservation can differ from its final charge.
+    expect(remaining).toBeGreaterThanOrEqual(-15);
+    expect(remaining).toBe(20 * 15 - ok * 15);
+  });
+
+  it('never lets concurrent requests overspend a limited key', async () => {
+    const userId = await f.addUser('keyholder', 1_000_000);
+    const key = await f.addKey(userId, { unlimitedQuota: false, remainQuota: 10 * 15 });
+    const statuses = await Promise.all(Array.from({ length: 100 }, () => chat(key).then((r) => r.status)));
+    await f.flush();
+    const ok = statuses.filter((s) => s === 200).length;
+    const token = await f.ctx.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('key', '=', key).executeTakeFirstOrThrow();
+    expect(Number(token.remain_quota)).toBeGreaterThanOrEqual(-15);
+    expect(Number(token.used_quota)).toBe(ok * 15);
+    expect(Number(token.remain_quota)).toBe(10 * 15 - ok * 15);
+  });
+
+  it('refuses clearly when the user cannot pay for the reservation', async () => {
+    const userId = await f.addUser('pauper', 3);
+    const key = await f.addKey(userId);
+    const response = await chat(key, 100);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: 'insufficient_user_quota', message: expect.stringMatching(/^user quota is not enough/) } });
+  });
+
+  it('refuses a model without a price, naming it', async () => {
+    await f.addChannel({ name: 'unpriced', base_url: upstream.baseUrl, models: 'house-model' });
+    const userId = await f.addUser('curious', 1000);
+    const response = await fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${await f.addKey(userId)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'house-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/house-model has no price/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('writes every accepted request’s usage before the process ends', async () => {
+    const upstream = await new FakeOpenAI('shutdown').start();
+    // A long batch interval: nothing is written by the timer during the test.
+    const f = await relayFixture('sqlite', { BATCH_UPDATE_INTERVAL: '3600' });
+    await f.addChannel({ name: 'shutdown', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
+    const userId = await f.addUser('leaving', 1_000_000);
+    const key = await f.addKey(userId);
+    const client = f.client(key);
+    await Promise.all(Array.from({ length: 20 }, () => client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] })));
+    const db = f.ctx.db;
+    const logsBefore = await db.selectFrom('logs').select('id').where('type', '=', 2).execute();
+    expect(logsBefore).toHaveLength(0);
+    // What main.ts does on SIGTERM: close the server (in-flight requests finish), then the runtime,
+    // whose first step is closing the usage writer.
+    await f.app.close();
+    await f.ctx.relay.usage.close();
+    const logs = await db.selectFrom('logs').select('quota').where('type', '=', 2).execute();
+    expect(logs).toHaveLength(20);
+    const user = await db.selectFrom('users').select(['quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(user.request_count).toBe(20);
+    expect(Number(user.quota)).toBe(1_000_000 - logs.reduce((sum, log) => sum + log.quota, 0));
+    await f.close();
+    await upstream.stop();
+  });
+});

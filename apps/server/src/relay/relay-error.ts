@@ -1,0 +1,34 @@
+/**
+ * An error answered on /v1 in OpenAI's shape: `{"error":{message,type,param,code}}` with a real status.
+ * `retryable` and `disablesChannel` carry what the router and the health monitor need to know.
+ */
+export class RelayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = '',
+    readonly type: string = 'one_api_error',
+    readonly param: string = '',
+  ) {
+    // Refusals are expected traffic (a client with a bad key can send thousands): no stack trace to capture.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = stackTraceLimit;
+    this.name = 'RelayError';
+  }
+
+  toBody(requestId?: string) {
+    const message = requestId ? `${this.message} (request id: ${requestId})` : this.message;
+    return { error: { message, type: this.type, param: this.param, code: this.code } };
+  }
+}
+
+export const relayError = {
+  invalidRequest: (message: string, code = 'invalid_request') => new RelayError(400, message, code, 'invalid_request_error'),
+  unauthorized: (message: string, code = 'invalid_api_key') => new RelayError(401, message, code),
+  forbidden: (message: string, code = 'forbidden') => new RelayError(403, message, code),
+  insufficientQuota: (message: string) => new RelayError(403, message, 'insufficient_user_quota'),
+  notImplemented: () => new RelayError(501, 'API not implemented', 'api_not_implemented'),
+  noChannel: (model: string, group: string) => new RelayError(503, `no available channel for model ${model} under group ${group}`, 'model_not_available'),
+};

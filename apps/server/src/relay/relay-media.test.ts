@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toFile } from 'openai';
+import { databaseKinds } from '../../test/databases.js';
+import { FakeOpenAI } from '../../test/fake-openai.js';
+import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+
+describe.each(databaseKinds)('images and audio through the official SDK on %s', (kind) => {
+  let f: RelayFixture;
+  let upstream: FakeOpenAI;
+  let userId: number;
+  let key: string;
+
+  beforeAll(async () => {
+    upstream = await new FakeOpenAI('media').start();
+    f = await relayFixture(kind);
+    await f.addChannel({ name: 'media', base_url: upstream.baseUrl, models: 'dall-e-2,dall-e-3,tts-1,whisper-1,whisper-large', model_mapping: '{"whisper-large":"whisper-1"}' });
+    userId = await f.addUser('artist', 100_000_000);
+    key = await f.addKey(userId);
+  });
+  afterAll(async () => {
+    await f.close();
+    await upstream.stop();
+  });
+
+  const lastLog = async () => {
+    await f.flush();
+    return f.ctx.db.selectFrom('logs').selectAll().where('user_id', '=', userId).where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  };
+
+  it('generates images and charges int(ratio x size ratio x 1000) per image', async () => {
+    const images = await f.client(key).images.generate({ model: 'dall-e-2', prompt: 'a gate', n: 2, size: '512x512' });
+    expect(images.data).toHaveLength(2);
+    const log = await lastLog();
+    // dall-e-2: ratio 10, 512x512 costs 1.125: 11250 per image.
+    expect(log).toMatchObject({ model_name: 'dall-e-2', quota: 22500, prompt_tokens: 0, completion_tokens: 0, content: 'model ratio 10.00, group ratio 1.00' });
+    await f.client(key).images.generate({ model: 'dall-e-3', prompt: 'a gate', size: '1024x1792', quality: 'hd' });
+    expect((await lastLog()).quota).toBe(20 * 2 * 1.5 * 1000);
+  });
+
+  it('refuses image requests outside the model limits before reaching the upstream', async () => {
+    const before = upstream.received.length;
+    await expect(f.client(key).images.generate({ model: 'dall-e-3', prompt: 'a gate', n: 2 })).rejects.toMatchObject({ status: 400 });
+    await expect(f.client(key).images.generate({ model: 'dall-e-2', prompt: 'a gate', size: '1792x1024' })).rejects.toMatchObject({ status: 400 });
+    expect(upstream.received.length).toBe(before);
+  });
+
+  it('speaks text and charges per character', async () => {
+    const speech = await f.client(key).audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'Hello world' });
+    expect(Buffer.from(await speech.arrayBuffer()).toString()).toBe('ID3 fake mp3 of Hello world');
+    const log = await lastLog();
+    // tts-1: ratio 7.5 per character; 11 characters.
+    expect(log).toMatchObject({ model_name: 'tts-1', quota: Math.ceil(11 * 7.5), prompt_tokens: 11 });
+  });
+
+  it('transcribes and translates uploads, charging the transcript tokens, with the mapped model', async () => {
+    const file = await toFile(Buffer.from('RIFF fake wav'), 'speech.wav', { type: 'audio/wav' });
+    const transcript = await f.client(key).audio.transcriptions.create({ model: 'whisper-large', file });
+    expect(transcript.text).toBe('transcript from media');
+    expect(upstream.received.at(-1)?.body).toContain('name="model"\r\n\r\nwhisper-1\r\n');
+    expect(upstream.received.at(-1)?.body).toContain('RIFF fake wav');
+    const log = await lastLog();
+    // "transcript from media" is 4 tokens (cl100k); whisper-1 ratio 15.
+    expect(log).toMatchObject({ model_name: 'whisper-1', completion_tokens: 4, quota: 60 });
+
+    const srt = await f.client(key).audio.translations.create({ model: 'whisper-1', file: await toFile(Buffer.from('x'), 'a.mp3'), response_format: 'srt' });
+    expect(String(srt)).toContain('transcript from media');
+    expect((await lastLog()).completion_tokens).toBe(4);
+  });
+});

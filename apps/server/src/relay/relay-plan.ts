@@ -1,0 +1,56 @@
+import { channelType } from '@tollgate/contract';
+import type { AppContext } from '../context.js';
+import type { Adaptor, AdaptorRequest, RelayMode } from '../providers/adaptor.js';
+import { needsRewrite, rewriteBody, type BodyChanges } from '../providers/openai/request-body.js';
+import { adaptorFor } from '../providers/registry.js';
+import type { Price } from './billing/pricing.js';
+import { replaceMultipartField } from './multipart.js';
+import { RelayError } from './relay-error.js';
+import type { RelayInput } from './request-input.js';
+import type { RoutableChannel } from './routing/routable-channel.js';
+
+/** How one request is sent to one channel: the upstream model, its price, the adaptor and the request. */
+export interface RelayPlan {
+  channel: RoutableChannel;
+  upstreamModel: string;
+  price: Price;
+  adaptor: Adaptor;
+  request: AdaptorRequest;
+  systemPromptReset: boolean;
+}
+
+export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, mode: RelayMode, path: string, group: string): RelayPlan {
+  const type = channelType(channel.type);
+  const adaptor = type ? adaptorFor(type.protocol) : undefined;
+  if (!type || !adaptor) {
+    throw new RelayError(501, `channel #${channel.id} is of type ${channel.type} (${type?.protocol ?? 'unknown'}), whose protocol is not supported yet`, 'channel_type_not_supported');
+  }
+  const upstreamModel = channel.modelMapping[input.model] ?? input.model;
+  const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
+  const changes = { model: upstreamModel, systemPrompt, includeUsage: ctx.config.ENFORCE_INCLUDE_USAGE };
+  return {
+    channel,
+    upstreamModel,
+    price: ctx.relay.pricing.price(upstreamModel, channel.type, group),
+    adaptor,
+    systemPromptReset: systemPrompt !== undefined,
+    request: {
+      target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config },
+      mode,
+      path,
+      model: upstreamModel,
+      stream: input.stream,
+      body: upstreamBody(input, changes),
+      contentType: input.contentType,
+    },
+  };
+}
+
+/** Untouched bodies go upstream byte for byte; edited ones keep every field the client sent. */
+function upstreamBody(input: RelayInput, changes: BodyChanges): Buffer {
+  if (input.multipartBoundary) {
+    return changes.model && changes.model !== input.model ? replaceMultipartField(input.raw, input.multipartBoundary, 'model', changes.model) : input.raw;
+  }
+  return needsRewrite(input.json, changes) ? Buffer.from(JSON.stringify(rewriteBody(input.json, changes))) : input.raw;
+}
+

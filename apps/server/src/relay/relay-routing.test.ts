@@ -1,0 +1,163 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../test/databases.js';
+import { FakeOpenAI } from '../../test/fake-openai.js';
+import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+
+describe.each(databaseKinds)('routing, retries and health on %s', (kind) => {
+  let f: RelayFixture;
+  const upstreams: Record<string, FakeOpenAI> = {};
+  let key: string;
+  let adminKey: string;
+
+  beforeAll(async () => {
+    for (const name of ['high', 'low', 'other']) upstreams[name] = await new FakeOpenAI(name).start();
+    f = await relayFixture(kind);
+    const userId = await f.addUser('router', 100_000_000);
+    key = await f.addKey(userId);
+    adminKey = await f.addKey(1);
+  });
+  afterAll(async () => {
+    await f.close();
+    for (const upstream of Object.values(upstreams)) await upstream.stop();
+  });
+  afterEach(async () => {
+    for (const upstream of Object.values(upstreams)) upstream.behaviour = {};
+    await f.ctx.options.set('RetryTimes', '0');
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'false');
+  });
+
+  const chat = (model: string, apiKey = key) =>
+    fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+  const answeredBy = async (response: Response) => ((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content;
+
+  it('serves the highest priority tier and falls through to lower tiers on retryable failures', async () => {
+    await f.addChannel({ name: 'high', base_url: upstreams.high?.baseUrl, models: 'gpt-4o', priority: 10 });
+    await f.addChannel({ name: 'low', base_url: upstreams.low?.baseUrl, models: 'gpt-4o', priority: 1 });
+    for (let i = 0; i < 5; i += 1) expect(await answeredBy(await chat('gpt-4o'))).toBe('Hello from high');
+
+    upstreams.high!.behaviour = { fail: { status: 500, body: { error: { message: 'boom', type: 'server_error' } } } };
+    const failing = await chat('gpt-4o');
+    expect(failing.status).toBe(500);
+    expect(await failing.json()).toMatchObject({ error: { message: expect.stringMatching(/^boom \(request id: \d+\)$/) } });
+
+    await f.ctx.options.set('RetryTimes', '3');
+    const before = upstreams.high!.received.length;
+    expect(await answeredBy(await chat('gpt-4o'))).toBe('Hello from low');
+    // The failed channel was tried once, never twice.
+    expect(upstreams.high!.received.length - before).toBe(1);
+  });
+
+  it('does not retry a 400: the request itself is wrong', async () => {
+    await f.ctx.options.set('RetryTimes', '3');
+    upstreams.high!.behaviour = { fail: { status: 400, body: { error: { message: 'bad request', type: 'invalid_request_error' } } } };
+    const lowBefore = upstreams.low!.received.length;
+    const response = await chat('gpt-4o');
+    expect(response.status).toBe(400);
+    expect(upstreams.low!.received.length).toBe(lowBefore);
+  });
+
+  it('says the group is saturated when every channel answered 429', async () => {
+    await f.ctx.options.set('RetryTimes', '3');
+    for (const name of ['high', 'low'] as const) upstreams[name]!.behaviour = { fail: { status: 429, body: { error: { message: 'slow down' } } } };
+    const response = await chat('gpt-4o');
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/saturated/);
+  });
+
+  it('routes a mapped model by its public and its upstream name, sending the upstream name', async () => {
+    await f.addChannel({ name: 'mapped', base_url: upstreams.other?.baseUrl, models: 'gpt-3.5-turbo', model_mapping: '{"gpt-3.5-turbo":"gpt-4o-mini"}', group: 'default' });
+    expect(await answeredBy(await chat('gpt-3.5-turbo'))).toBe('Hello from other');
+    expect(upstreams.other!.received.at(-1)?.json?.model).toBe('gpt-4o-mini');
+    // Unknown fields survive the rewrite.
+    await fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'x' }], vendor_flag: { deep: true } }),
+    });
+    expect(upstreams.other!.received.at(-1)?.json).toMatchObject({ model: 'gpt-4o-mini', vendor_flag: { deep: true } });
+    expect(await answeredBy(await chat('gpt-4o-mini'))).toBe('Hello from other');
+  });
+
+  it('injects the channel system prompt and records it in the log', async () => {
+    await f.addChannel({ name: 'prompted', base_url: upstreams.other?.baseUrl, models: 'gpt-4o-2024-08-06', system_prompt: 'Be brief.' });
+    await chat('gpt-4o-2024-08-06');
+    expect(upstreams.other!.received.at(-1)?.json?.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'hi' },
+    ]);
+    await f.flush();
+    const log = await f.ctx.db.selectFrom('logs').select('system_prompt_reset').where('model_name', '=', 'gpt-4o-2024-08-06').executeTakeFirstOrThrow();
+    expect(Boolean(log.system_prompt_reset)).toBe(true);
+  });
+
+  it('answers 503 naming the model and group when no channel serves them', async () => {
+    const response = await chat('gpt-4-32k');
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^no available channel for model gpt-4-32k under group default/);
+  });
+
+  it('lets an admin key pin a channel, and refuses a pin from a normal user', async () => {
+    const otherId = await f.addChannel({ name: 'pinned', base_url: upstreams.other?.baseUrl, models: 'unrelated-model' });
+    expect(await answeredBy(await chat('gpt-4o', `${adminKey}-${otherId}`))).toBe('Hello from other');
+    const refused = await chat('gpt-4o', `${key}-${otherId}`);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/normal users cannot specify a channel/);
+    expect((await chat('gpt-4o', `${adminKey}-abc`)).status).toBe(400);
+  });
+
+  it('disables a channel on a 401 when auto-disable is on, and routing stops using it at once', async () => {
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    await f.ctx.options.set('RetryTimes', '2');
+    upstreams.high!.behaviour = { fail: { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } } } };
+    expect(await answeredBy(await chat('gpt-4o'))).toBe('Hello from low');
+    const high = await f.ctx.db.selectFrom('channels').select(['id', 'status']).where('name', '=', 'high').executeTakeFirstOrThrow();
+    await expect.poll(async () => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', high.id).executeTakeFirstOrThrow()).status).toBe(3);
+    await expect.poll(() => f.ctx.relay.channels.table.channel(high.id)?.status).toBe(3);
+    const before = upstreams.high!.received.length;
+    expect(await answeredBy(await chat('gpt-4o'))).toBe('Hello from low');
+    expect(upstreams.high!.received.length).toBe(before);
+  });
+
+  it('disables on quota messages but leaves a manually disabled channel alone', async () => {
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    const id = await f.addChannel({ name: 'broke', base_url: upstreams.other?.baseUrl, models: 'gpt-4-turbo' });
+    upstreams.other!.behaviour = { fail: { status: 429, body: { error: { message: 'You exceeded your current quota, please check your plan and billing details. Your credit balance is too low', type: 'insufficient_quota' } } } };
+    expect((await chat('gpt-4-turbo')).status).toBe(429);
+    await expect.poll(async () => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(3);
+
+    const manual = await f.addChannel({ name: 'manual', base_url: upstreams.other?.baseUrl, models: 'gpt-4-0613', status: 2 });
+    expect((await chat('gpt-4-0613')).status).toBe(503);
+    expect((await f.ctx.db.selectFrom('channels').select('status').where('id', '=', manual).executeTakeFirstOrThrow()).status).toBe(2);
+  });
+});
+
+describe('the raw proxy for Proxy channels', () => {
+  it('forwards anything to a Proxy channel with its key, for admin keys only, unbilled', async () => {
+    const upstream = await new FakeOpenAI('raw').start();
+    const f = await relayFixture('sqlite');
+    try {
+      const proxyId = await f.addChannel({ name: 'raw', type: 43, key: 'raw-secret', base_url: `${upstream.baseUrl}/v1`, models: '' });
+      const adminKey = await f.addKey(1);
+      const userKey = await f.addKey(await f.addUser('proxyuser', 1000));
+      const call = (key: string) =>
+        fetch(`${f.url}/v1/oneapi/proxy/${proxyId}/embeddings?x=1`, { method: 'POST', headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json', 'x-custom': 'kept' }, body: JSON.stringify({ model: 'anything', input: 'a' }) });
+      const ok = await call(adminKey);
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { object: string }).object).toBe('list');
+      const sent = upstream.received.at(-1);
+      expect(sent?.path).toBe('/v1/embeddings?x=1');
+      expect(sent?.headers.authorization).toBe('raw-secret');
+      expect(sent?.headers['x-custom']).toBe('kept');
+      expect((await call(userKey)).status).toBe(403);
+      await f.flush();
+      expect(await f.ctx.db.selectFrom('logs').select('id').where('type', '=', 2).execute()).toHaveLength(0);
+    } finally {
+      await f.close();
+      await upstream.stop();
+    }
+  });
+});

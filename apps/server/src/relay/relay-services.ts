@@ -1,0 +1,16 @@
+import type { KeyCache } from './auth/key-cache.js';
+import type { Pricing } from './billing/pricing.js';
+import type { Reserver } from './billing/reservation.js';
+import type { UsageWriter } from './billing/usage-writer.js';
+import type { ChannelRegistry } from './routing/channel-registry.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+/** The relay's long-lived parts, built once per process in bootstrap.ts. */
+export interface RelayServices {
+  keys: KeyCache;
+  channels: ChannelRegistry;
+  pricing: Pricing;
+  reserver: Reserver;
+  usage: UsageWriter;
+  upstream: UpstreamClient;
+}

@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { RelayMode } from '../providers/adaptor.js';
+import { authenticate, checkModelAllowed } from './auth/authenticate.js';
+import type { Reservation } from './billing/reservation.js';
+import { deliverAnswer, deliverStream } from './deliver.js';
+import { autoDisableChannel } from './health/channel-status.js';
+import type { ModeRules } from './modes/mode-rules.js';
+import { RelayError } from './relay-error.js';
+import { planFor } from './relay-plan.js';
+import { Route } from './routing/route.js';
+import type { RoutableChannel } from './routing/routable-channel.js';
+import { refund, settle } from './settle.js';
+import { TextTally } from './streaming/text-tally.js';
+import { counterFor } from './tokens/encoders.js';
+import { upstreamCall } from './upstream-call-loop.js';
+
+/**
+ * The relay of one request, step by step: authenticate the key, read the body, pick a channel, reserve
+ * quota, call the upstream (retrying other channels on failure), relay the answer, then settle the exact
+ * charge and write the consume log. What differs between endpoints lives in their ModeRules.
+ */
+export async function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, mode: RelayMode, rules: ModeRules): Promise<void> {
+  const startedAt = performance.now();
+  const caller = await authenticate(ctx.relay.keys, request.headers.authorization, request.ip);
+  const input = rules.readInput(request);
+  checkModelAllowed(caller, input.model);
+
+  const { group } = caller.record;
+  const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId);
+  const plan = (channel: RoutableChannel) => planFor(ctx, channel, input, mode, request.url, group);
+  const first = plan(route.first());
+
+  const reservation: Reservation = {
+    userId: caller.record.userId,
+    tokenId: caller.record.tokenId,
+    unlimitedToken: caller.record.unlimitedQuota,
+    amount: rules.reservation(ctx, first, input),
+  };
+  await ctx.relay.reserver.reserve(reservation);
+
+  let outcome;
+  try {
+    outcome = await upstreamCall(ctx, route, first, plan, reply, (channel, reason) => autoDisableChannel(ctx, channel, reason));
+  } catch (error) {
+    refund(ctx, reservation);
+    throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
+  }
+  const { plan: served, response } = outcome;
+
+  const approximate = ctx.options.bool('ApproximateTokenEnabled');
+  const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));
+  const deliver = input.stream ? deliverStream : deliverAnswer;
+  await deliver(reply, served.adaptor, served.request, response, tally, async (reported) => {
+    const charge = await rules.charge(ctx, served, input, { reported, generatedTokens: () => tally.total() });
+    settle(ctx, {
+      record: caller.record,
+      reservation,
+      channelId: served.channel.id,
+      model: served.upstreamModel,
+      usage: charge.usage,
+      price: served.price,
+      quota: charge.quota,
+      ratioText: charge.ratioText,
+      requestId: request.id,
+      elapsedMs: performance.now() - startedAt,
+      stream: input.stream,
+      systemPromptReset: served.systemPromptReset,
+    });
+  });
+}
+
+/** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */
+const saturated = (error: RelayError) =>
+  new RelayError(429, 'the upstream channels of this group are saturated, please retry later', error.code || 'rate_limit_exceeded', error.type, error.param);

@@ -1,0 +1,65 @@
+import { gunzipSync } from 'node:zlib';
+import type { RelayMode } from '../providers/adaptor.js';
+import type { JsonObject } from '../providers/openai/request-body.js';
+import { boundaryOf, multipartField } from './multipart.js';
+import { relayError } from './relay-error.js';
+
+export interface RelayInput {
+  raw: Buffer;
+  /** The parsed JSON body; for multipart requests, only the model field. */
+  json: JsonObject;
+  model: string;
+  stream: boolean;
+  maxTokens: number;
+  /** The client's content type, kept for multipart bodies whose boundary must not change. */
+  contentType: string;
+  multipartBoundary?: string;
+}
+
+const MAX_TOKENS_LIMIT = 2 ** 30;
+
+/** Models one-api assumes when the client names none. */
+const DEFAULT_MODELS: Partial<Record<RelayMode, string>> = {
+  moderations: 'text-moderation-stable',
+  images: 'dall-e-2',
+  transcriptions: 'whisper-1',
+  translations: 'whisper-1',
+};
+
+/** The request body as bytes (kept for passthrough and retries) and parsed once, with one-api's checks. */
+export function readJsonInput(mode: RelayMode, body: unknown, contentEncoding: string | undefined, pathModel?: string): RelayInput {
+  let raw = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
+  if (contentEncoding === 'gzip') raw = gunzipSync(raw);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8') || '{}');
+  } catch {
+    throw relayError.invalidRequest('the request body is not valid JSON', 'invalid_text_request');
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw relayError.invalidRequest('the request body must be a JSON object', 'invalid_text_request');
+  const object = json as JsonObject;
+  const model = (typeof object.model === 'string' && object.model) || pathModel || DEFAULT_MODELS[mode] || '';
+  if (!model) throw relayError.invalidRequest('model is required', 'invalid_text_request');
+  const maxTokens = Number(object.max_completion_tokens ?? object.max_tokens ?? 0);
+  if (!Number.isInteger(maxTokens) || maxTokens < 0 || maxTokens > MAX_TOKENS_LIMIT) throw relayError.invalidRequest('max_tokens is invalid', 'invalid_text_request');
+  requireFields(mode, object);
+  return { raw, json: object, model, stream: object.stream === true, maxTokens, contentType: 'application/json' };
+}
+
+/** Audio uploads: the body is passed through as is; only the model field is read (whisper-1 when absent). */
+export function readMultipartInput(body: unknown, contentType: string): RelayInput {
+  const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  const boundary = boundaryOf(contentType);
+  if (!contentType.startsWith('multipart/form-data') || !boundary) throw relayError.invalidRequest('expected a multipart/form-data upload with a file', 'invalid_request');
+  const model = multipartField(raw, boundary, 'model')?.trim() || 'whisper-1';
+  return { raw, json: { model }, model, stream: false, maxTokens: 0, contentType, multipartBoundary: boundary };
+}
+
+function requireFields(mode: RelayMode, body: JsonObject) {
+  const missing = (field: string) => relayError.invalidRequest(`field ${field} is required`, 'invalid_text_request');
+  if (mode === 'chat' && (!Array.isArray(body.messages) || body.messages.length === 0)) throw missing('messages');
+  if (mode === 'completions' && body.prompt === undefined) throw missing('prompt');
+  if ((mode === 'embeddings' || mode === 'moderations') && body.input === undefined) throw missing('input');
+  if (mode === 'edits' && body.instruction === undefined) throw missing('instruction');
+  if ((mode === 'images' || mode === 'speech') && typeof (mode === 'images' ? body.prompt : body.input) !== 'string') throw missing(mode === 'images' ? 'prompt' : 'input');
+}

@@ -1,0 +1,71 @@
+import { isEnabled, type RoutableChannel } from './routable-channel.js';
+
+type Tier = RoutableChannel[];
+
+/**
+ * The routing table: group -> model -> priority tiers (highest first) of enabled channels. Immutable; a
+ * change to any channel builds a new one. Disabled channels stay reachable by id for pinned requests.
+ */
+export class ChannelTable {
+  private readonly routes = new Map<string, Map<string, Tier[]>>();
+  private readonly byId = new Map<number, RoutableChannel>();
+
+  constructor(channels: RoutableChannel[]) {
+    const buckets = new Map<string, Map<string, RoutableChannel[]>>();
+    for (const channel of channels) {
+      this.byId.set(channel.id, channel);
+      if (!isEnabled(channel)) continue;
+      for (const group of channel.groups) {
+        const models = buckets.get(group) ?? new Map<string, RoutableChannel[]>();
+        buckets.set(group, models);
+        for (const model of channel.models) models.set(model, [...(models.get(model) ?? []), channel]);
+      }
+    }
+    for (const [group, models] of buckets) {
+      this.routes.set(group, new Map([...models].map(([model, list]) => [model, tiersOf(list)])));
+    }
+  }
+
+  channel(id: number): RoutableChannel | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * A channel for (group, model): the highest priority tier that still has a channel not yet tried, weighted
+   * random inside it by `weight` (0 counts as 1). Retries pass the channels already tried in `exclude`, so
+   * they go through the rest of the tier first and then fall to lower tiers.
+   */
+  select(group: string, model: string, exclude: ReadonlySet<number> = new Set(), random = Math.random): RoutableChannel | undefined {
+    for (const tier of this.routes.get(group)?.get(model) ?? []) {
+      const candidates = exclude.size === 0 ? tier : tier.filter((c) => !exclude.has(c.id));
+      if (candidates.length > 0) return weightedPick(candidates, random);
+    }
+    return undefined;
+  }
+
+  /** Every model some enabled channel serves to the group, for GET /v1/models. */
+  models(group: string): string[] {
+    return [...(this.routes.get(group)?.keys() ?? [])].sort();
+  }
+
+  owner(group: string, model: string): RoutableChannel | undefined {
+    return this.routes.get(group)?.get(model)?.[0]?.[0];
+  }
+}
+
+function tiersOf(channels: RoutableChannel[]): Tier[] {
+  const byPriority = new Map<number, Tier>();
+  for (const channel of channels) byPriority.set(channel.priority, [...(byPriority.get(channel.priority) ?? []), channel]);
+  return [...byPriority.entries()].sort(([a], [b]) => b - a).map(([, tier]) => tier);
+}
+
+function weightedPick(candidates: RoutableChannel[], random: () => number): RoutableChannel {
+  if (candidates.length === 1) return candidates[0] as RoutableChannel;
+  const weights = candidates.map((c) => Math.max(1, c.weight));
+  let point = random() * weights.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < candidates.length; i += 1) {
+    point -= weights[i] as number;
+    if (point < 0) return candidates[i] as RoutableChannel;
+  }
+  return candidates[candidates.length - 1] as RoutableChannel;
+}

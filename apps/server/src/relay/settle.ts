@@ -1,0 +1,59 @@
+import { LogType } from '@tollgate/contract';
+import type { AppContext } from '../context.js';
+import type { NewLog } from '../db/schema.js';
+import { nowSeconds } from '../lib/random.js';
+import type { KeyRecord } from './auth/key-cache.js';
+import type { Price } from './billing/pricing.js';
+import type { Usage } from './billing/quota.js';
+import type { Reservation } from './billing/reservation.js';
+
+export interface ConsumeFacts {
+  record: KeyRecord;
+  reservation: Reservation;
+  channelId: number;
+  model: string;
+  usage: Usage;
+  price: Price;
+  quota: number;
+  requestId: string;
+  elapsedMs: number;
+  stream: boolean;
+  systemPromptReset: boolean;
+  /** Image and audio logs name only the model and group ratios (reference 1.8). */
+  ratioText?: string;
+}
+
+/** Queues the final charge, the counters and the consume log (when LogConsumeEnabled) for the batched writer. */
+export function settle(ctx: AppContext, facts: ConsumeFacts): void {
+  const log: NewLog | undefined = ctx.options.bool('LogConsumeEnabled') ? consumeLog(facts) : undefined;
+  ctx.relay.usage.record({ reservation: facts.reservation, charged: facts.quota, counted: true, channelId: facts.channelId, log });
+}
+
+/** Gives a failed request's reservation back. */
+export function refund(ctx: AppContext, reservation: Reservation): void {
+  if (reservation.amount > 0) ctx.relay.usage.record({ reservation, charged: 0, counted: false, channelId: 0 });
+}
+
+function consumeLog(facts: ConsumeFacts): NewLog {
+  const { price } = facts;
+  const ratios =
+    facts.ratioText ??
+    `model ratio ${price.modelRatio.toFixed(2)}, group ratio ${price.groupRatio.toFixed(2)}, completion ratio ${price.completionRatio.toFixed(2)}`;
+  return {
+    user_id: facts.record.userId,
+    username: facts.record.username,
+    created_at: nowSeconds(),
+    type: LogType.Consume,
+    content: ratios,
+    token_name: facts.record.tokenName,
+    model_name: facts.model,
+    quota: facts.quota,
+    prompt_tokens: facts.usage.promptTokens,
+    completion_tokens: facts.usage.completionTokens,
+    channel_id: facts.channelId,
+    request_id: facts.requestId,
+    elapsed_time: Math.round(facts.elapsedMs),
+    is_stream: facts.stream,
+    system_prompt_reset: facts.systemPromptReset,
+  };
+}

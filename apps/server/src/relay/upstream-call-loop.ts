@@ -1,0 +1,43 @@
+import type { FastifyReply } from 'fastify';
+import type { Dispatcher } from 'undici';
+import type { AppContext } from '../context.js';
+import { callUpstream } from './upstream-call.js';
+import type { RelayPlan } from './relay-plan.js';
+import { RelayError } from './relay-error.js';
+import type { Route } from './routing/route.js';
+import type { RoutableChannel } from './routing/routable-channel.js';
+
+/**
+ * Calls the upstream, and on a retryable failure (429, 5xx, timeouts, connection errors and other
+ * channel-side faults; never 400) tries another channel, up to RetryTimes more. The raw body is replayed.
+ * A channel whose error means it is broken is handed to `disable` (the auto-disable rules decide).
+ */
+export async function upstreamCall(
+  ctx: AppContext,
+  route: Route,
+  first: RelayPlan,
+  plan: (channel: RoutableChannel) => RelayPlan,
+  reply: FastifyReply,
+  disable: (channel: RoutableChannel, reason: string) => Promise<unknown>,
+): Promise<{ plan: RelayPlan; response: Dispatcher.ResponseData }> {
+  const abort = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  };
+  reply.raw.once('close', onClose);
+  let current = first;
+  let retriesLeft = Math.max(0, Math.floor(ctx.options.num('RetryTimes')));
+  for (;;) {
+    const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, abort.signal);
+    if (result.ok) return { plan: current, response: result.response };
+    if (abort.signal.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
+    if (result.disableChannel) {
+      void disable(current.channel, result.error.message).catch((error: unknown) => ctx.log.error({ err: error }, 'auto-disable failed'));
+    }
+    const next = result.retryable && retriesLeft > 0 ? route.next() : undefined;
+    if (!next) throw result.error;
+    ctx.log.warn({ channelId: current.channel.id, status: result.error.status, next: next.id }, 'upstream failed, retrying on another channel');
+    retriesLeft -= 1;
+    current = plan(next);
+  }
+}

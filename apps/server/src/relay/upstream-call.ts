@@ -1,0 +1,54 @@
+import type { Dispatcher } from 'undici';
+import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
+import { parseUpstreamError } from '../providers/openai/upstream-error.js';
+import { shouldDisableChannel } from './health/disable-rules.js';
+import { RelayError } from './relay-error.js';
+import type { UpstreamClient } from './upstream-client.js';
+
+export type CallResult =
+  | { ok: true; response: Dispatcher.ResponseData }
+  | { ok: false; error: RelayError; retryable: boolean; disableChannel: boolean };
+
+const MAX_ERROR_BODY = 1 << 20;
+
+/** Statuses that say the request itself is wrong: another channel would refuse it too. */
+const REQUEST_FAULTS = new Set([400, 413, 422]);
+
+/** One attempt on one channel: the upstream's answer, or a classified failure. */
+export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: AbortSignal): Promise<CallResult> {
+  const built = adaptor.buildRequest(request);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await client.send({ url: built.url, method: 'POST', headers: built.headers, body: built.body, signal });
+  } catch (error) {
+    return networkFailure(error);
+  }
+  const contentType = String(response.headers['content-type'] ?? '');
+  const jsonInsteadOfStream = request.stream && contentType.includes('application/json');
+  if ((response.statusCode === 200 || response.statusCode === 201) && !jsonInsteadOfStream) return { ok: true, response };
+
+  const text = await readCapped(response);
+  const status = jsonInsteadOfStream && response.statusCode < 400 ? 500 : response.statusCode;
+  const upstream = parseUpstreamError(status, text);
+  const error = new RelayError(status, upstream.message, upstream.code, upstream.type, String(status));
+  return { ok: false, error, retryable: !REQUEST_FAULTS.has(status), disableChannel: shouldDisableChannel({ status, ...upstream }) };
+}
+
+function networkFailure(error: unknown): CallResult {
+  const code = (error as { code?: string }).code ?? '';
+  const timeout = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
+  const message = timeout ? 'upstream timed out' : `upstream request failed: ${(error as Error).message}`;
+  return { ok: false, error: new RelayError(timeout ? 504 : 502, message, 'do_request_failed', 'upstream_error'), retryable: true, disableChannel: false };
+}
+
+async function readCapped(response: Dispatcher.ResponseData): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ERROR_BODY) break;
+    chunks.push(chunk as Buffer);
+  }
+  response.body.destroy();
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,42 @@
+import type { RelayMode } from '../providers/adaptor.js';
+import type { ReportedUsage } from '../providers/openai/response-usage.js';
+import type { Usage } from './billing/quota.js';
+import type { RelayInput } from './request-input.js';
+import { counterFor } from './tokens/encoders.js';
+import { countChatPrompt, countTextInput } from './tokens/count-prompt.js';
+
+type Counter = (text: string) => number;
+
+/** A cheap, generous count for the reservation: a byte per third of a token, images by their tile rule. */
+const estimateCounter: Counter = (text) => Math.ceil(Buffer.byteLength(text) / 3);
+
+export function promptTokens(mode: RelayMode, input: RelayInput, model: string, count: Counter): number {
+  if (mode === 'chat') return countChatPrompt(input.json.messages, model, count);
+  if (mode === 'completions') return countTextInput(input.json.prompt, count);
+  if (mode === 'moderations') return countTextInput(input.json.input, count);
+  return 0;
+}
+
+export const estimatePromptTokens = (mode: RelayMode, input: RelayInput, model: string) => promptTokens(mode, input, model, estimateCounter);
+
+/**
+ * The usage to bill (reference 1.6): the upstream's when it reports any; a prompt count of 0 with a total
+ * is filled from the local count; with no usage at all, prompt and completion are both counted locally.
+ */
+export async function resolveUsage(
+  reported: ReportedUsage | undefined,
+  completionTokens: () => Promise<number>,
+  mode: RelayMode,
+  input: RelayInput,
+  model: string,
+  approximate: boolean,
+): Promise<Usage> {
+  const localPrompt = async () => promptTokens(mode, input, model, await counterFor(model, approximate));
+  if (reported && reported.totalTokens > 0) {
+    if (reported.promptTokens > 0) return { promptTokens: reported.promptTokens, completionTokens: reported.completionTokens };
+    const prompt = await localPrompt();
+    return { promptTokens: prompt, completionTokens: Math.max(0, reported.totalTokens - prompt) };
+  }
+  const prompt = mode === 'embeddings' ? countTextInput(input.json.input, await counterFor(model, approximate)) : await localPrompt();
+  return { promptTokens: prompt, completionTokens: mode === 'embeddings' || mode === 'moderations' ? 0 : await completionTokens() };
+}

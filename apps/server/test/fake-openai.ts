@@ -1,0 +1,154 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake OpenAI upstream for the relay tests: answers chat, completions, embeddings, moderations, images and
+ * audio in OpenAI's wire format (JSON and SSE), records what it received, and fails on demand.
+ */
+export interface Received {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json?: Record<string, unknown>;
+}
+
+export interface Behaviour {
+  /** Answer every request with this status and body instead. */
+  fail?: { status: number; body: unknown };
+  /** Leave usage out of answers (non-stream) and of the stream. */
+  omitUsage?: boolean;
+  /** End the stream without `data: [DONE]`. */
+  omitDone?: boolean;
+  /** Send Azure's prompt-filter chunk (no choices, no usage) first. */
+  azureFilterChunk?: boolean;
+  /** Wait before answering, in ms. */
+  delayMs?: number;
+  /** Stream this many content chunks (default 3), with this pause between them. */
+  chunks?: number;
+  chunkDelayMs?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+export class FakeOpenAI {
+  readonly received: Received[] = [];
+  behaviour: Behaviour = {};
+  private server?: http.Server;
+  /** Open streams, so a test can see the relay hung up on the upstream when the client left. */
+  closedStreams = 0;
+
+  constructor(readonly name: string) {}
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    let json: Record<string, unknown> | undefined;
+    try {
+      json = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      json = undefined;
+    }
+    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+    const b = this.behaviour;
+    if (b.delayMs) await sleep(b.delayMs);
+    if (b.fail) return send(res, b.fail.status, b.fail.body);
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const usage = b.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
+    const fullUsage = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+    const model = String(json?.model ?? '');
+    if (path.endsWith('/dashboard/billing/subscription')) return send(res, 200, { object: 'billing_subscription', has_payment_method: true, hard_limit_usd: 100 });
+    if (path.endsWith('/dashboard/billing/usage')) return send(res, 200, { object: 'list', total_usage: 2500 });
+    if (path.endsWith('/chat/completions') && json?.stream) return this.stream(req, res, model, json);
+    if (path.endsWith('/chat/completions')) {
+      return send(res, 200, {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created: 1,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: `Hello from ${this.name}` }, finish_reason: 'stop' }],
+        ...(b.omitUsage ? {} : { usage: fullUsage }),
+      });
+    }
+    if (path.endsWith('/completions')) {
+      return send(res, 200, { id: 'cmpl-fake', object: 'text_completion', created: 1, model, choices: [{ index: 0, text: `Completion from ${this.name}`, finish_reason: 'stop' }], ...(b.omitUsage ? {} : { usage: fullUsage }) });
+    }
+    if (path.endsWith('/embeddings')) {
+      const vector = [0.1, 0.2, 0.3];
+      const embedding = json?.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+      return send(res, 200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding }], model, usage: { prompt_tokens: 8, total_tokens: 8 } });
+    }
+    if (path.endsWith('/images/generations')) {
+      const n = Number(json?.n ?? 1);
+      return send(res, 200, { created: 1, data: Array.from({ length: n }, (_, i) => ({ url: `https://images.example/${this.name}/${i}.png`, revised_prompt: String(json?.prompt ?? '') })) });
+    }
+    if (path.endsWith('/audio/speech')) {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      return res.end(Buffer.from(`ID3 fake mp3 of ${String(json?.input ?? '')}`));
+    }
+    if (path.endsWith('/audio/transcriptions') || path.endsWith('/audio/translations')) {
+      const format = /name="response_format"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? 'json';
+      const text = `transcript from ${this.name}`;
+      if (format === 'text') {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end(text);
+      }
+      if (format === 'srt') {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end(`1\n00:00:00,000 --> 00:00:02,000\n${text}\n`);
+      }
+      return send(res, 200, { text });
+    }
+    if (path.endsWith('/moderations')) {
+      return send(res, 200, { id: 'modr-fake', model, results: [{ flagged: false, categories: {}, category_scores: {} }] });
+    }
+    return send(res, 404, { error: { message: `fake upstream has no ${path}`, type: 'invalid_request_error' } });
+  }
+
+  private async stream(req: http.IncomingMessage, res: http.ServerResponse, model: string, json: Record<string, unknown>) {
+    const b = this.behaviour;
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.on('close', () => {
+      this.closedStreams += 1;
+    });
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    if (b.azureFilterChunk) res.write(`data: ${JSON.stringify({ id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: [] })}\n\n`);
+    res.write(chunk({ role: 'assistant', content: '' }));
+    for (let i = 0; i < (b.chunks ?? 3); i += 1) {
+      if (res.destroyed) return;
+      res.write(chunk({ content: `part${i} ` }));
+      if (b.chunkDelayMs) await sleep(b.chunkDelayMs);
+    }
+    res.write(chunk({}, 'stop'));
+    const includeUsage = (json.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
+    if (includeUsage && !b.omitUsage) {
+      const usage = b.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
+      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`);
+    }
+    if (!b.omitDone) res.write('data: [DONE]\n\n');
+    res.end();
+  }
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * An integer query parameter: absent or '' means 0 (the console sends every filter key, empty ones as '');
+ * anything else must be a whole number.
+ */
+const queryInt = (name: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${name} must be a whole number` })
+    .optional()
+    .transform((value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? 0 : Number(value)))
+    .pipe(z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`));
+
+/** A text filter; absent means '' (no filter). */
+const queryText = z.string().optional().default('');
+
+/**
+ * Filters of GET /api/log/ and /api/log/self and of their /stat (`p` is read apart): each is optional and
+ * '' means none; type 0 means every type; both timestamps are inclusive unix seconds; channel is an id.
+ */
+export const LogQuerySchema = z.object({
+  type: queryInt('type'),
+  username: queryText,
+  token_name: queryText,
+  model_name: queryText,
+  start_timestamp: queryInt('start_timestamp'),
+  end_timestamp: queryInt('end_timestamp'),
+  channel: queryInt('channel'),
+});
+export type LogQuery = z.output<typeof LogQuerySchema>;
+
+export const LogMessages = {
+  targetTimestampRequired: 'target_timestamp is required: logs older than it are deleted',
+} as const;
+
+/** DELETE /api/log/?target_timestamp=: deletes logs created before it; the answer's data is the count. */
+export const PurgeLogsQuerySchema = z.object({
+  target_timestamp: queryInt('target_timestamp').refine((value) => value > 0, LogMessages.targetTimestampRequired),
+});
+
+/** A log row as the console reads it: strings never null, `channel` is the channel id (also as `channel_id`). */
+export interface LogView {
+  id: number;
+  user_id: number;
+  created_at: number;
+  type: number;
+  content: string;
+  username: string;
+  token_name: string;
+  model_name: string;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  channel: number;
+  channel_id: number;
+  request_id: string;
+  elapsed_time: number;
+  is_stream: boolean;
+  system_prompt_reset: boolean;
+}
+
+/** GET /api/log/stat data: the quota of the consume logs matching the filters. */
+export interface LogStat {
+  quota: number;
+}
+
+/**
+ * GET /api/user/dashboard data: one row per UTC day and model of my consume logs of the last 7 days.
+ * PascalCase, because one-api's Go struct has no JSON tags and its console reads these names.
+ */
+export interface DashboardRow {
+  Day: string;
+  ModelName: string;
+  RequestCount: number;
+  Quota: number;
+  PromptTokens: number;
+  CompletionTokens: number;
+}
