@@ -35,6 +35,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
   const handle: DatabaseHandle = openDatabase(parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH), {
     busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT,
     maxConnections: config.SQL_MAX_OPEN_CONNS,
+    onIdleError: (error) => log.warn({ err: error }, 'an idle database connection was closed by the server'),
   });
   const redis = config.REDIS_CONN_STRING ? new Redis(config.REDIS_CONN_STRING, { lazyConnect: true, maxRetriesPerRequest: 3 }) : undefined;
   try {

@@ -20,6 +20,7 @@ export class CacheSync {
   private readonly seen = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private subscriber?: Redis;
+  private polled = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -58,15 +59,19 @@ export class CacheSync {
     this.subscriber?.disconnect();
   }
 
-  /** Compares the stored counters with what this node saw last; a difference means another node changed it. */
+  /**
+   * Compares the stored counters with what this node saw last; a difference means another node changed it.
+   * The first poll only learns the counters; after it, a counter that appears is a change too.
+   */
   async poll(): Promise<void> {
     const rows = await this.db.selectFrom('cache_versions').select(['name', 'version']).execute();
     for (const row of rows) {
       const version = Number(row.version);
-      const previous = this.seen.get(row.name);
+      const previous = this.seen.get(row.name) ?? (this.polled ? 0 : version);
       this.seen.set(row.name, version);
-      if (previous !== undefined && previous !== version) await this.notify(row.name as CacheName);
+      if (previous !== version) await this.notify(row.name as CacheName);
     }
+    this.polled = true;
   }
 
   private async notify(name: CacheName): Promise<void> {

@@ -20,7 +20,13 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
-export function openDatabase(target: DatabaseTarget, options: { busyTimeoutMs: number; maxConnections: number }): DatabaseHandle {
+export interface DatabaseOptions {
+  busyTimeoutMs: number;
+  maxConnections: number;
+  onIdleError?: (error: Error) => void;
+}
+
+export function openDatabase(target: DatabaseTarget, options: DatabaseOptions): DatabaseHandle {
   const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
   const db = new Kysely<Database>({ dialect: createDialect(target, options), plugins });
   const stopRefreshing = target.dialect === 'sqlite' ? refreshSqliteStatisticsHourly(db) : () => undefined;
@@ -34,7 +40,7 @@ export function openDatabase(target: DatabaseTarget, options: { busyTimeoutMs: n
   };
 }
 
-function createDialect(target: DatabaseTarget, options: { busyTimeoutMs: number; maxConnections: number }) {
+function createDialect(target: DatabaseTarget, options: DatabaseOptions) {
   switch (target.dialect) {
     case 'sqlite': {
       if (target.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
@@ -45,8 +51,13 @@ function createDialect(target: DatabaseTarget, options: { busyTimeoutMs: number;
       database.pragma('foreign_keys = OFF');
       return new SqliteDialect({ database: withStatementCache(database) });
     }
-    case 'postgres':
-      return new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: options.maxConnections }) });
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: target.url, max: options.maxConnections });
+      // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+      // replaces it on the next query.
+      pool.on('error', (error) => options.onIdleError?.(error));
+      return new PostgresDialect({ pool });
+    }
     case 'mysql':
       return new MysqlDialect({
         pool: createMysqlPool({

@@ -10,6 +10,28 @@ const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   openai: openAIAdaptor,
 };
 
+/** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
+export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
+  'anthropic',
+  'aws',
+  'gemini',
+  'palm',
+  'vertexai',
+  'baidu',
+  'ali',
+  'xunfei',
+  'zhipu',
+  'tencent',
+  'cohere',
+  'cloudflare',
+  'coze',
+  'deepl',
+  'ollama',
+  'replicate',
+  'aiproxy-library',
+  'proxy',
+];
+
 export const adaptorFor = (protocol: Protocol): Adaptor | undefined => ADAPTORS[protocol];
 
 export const supportedProtocols = (): Protocol[] => Object.keys(ADAPTORS) as Protocol[];

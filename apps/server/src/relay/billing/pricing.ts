@@ -14,7 +14,7 @@ export interface Price {
  * Lookup order as one-api: `model(type)` then `model`, options before defaults.
  */
 export class Pricing {
-  private parsedFrom = '';
+  private parsedFrom: [string, string, string] = ['', '', ''];
   private modelRatio: Record<string, number> = {};
   private completionRatio: Record<string, number> = {};
   private groupRatio: Record<string, number> = {};
@@ -39,13 +39,12 @@ export class Pricing {
     );
   }
 
+  /** Re-parses only when an option string changed; comparing the same strings costs nothing per request. */
   private refresh() {
-    const signature = `${this.options.str('ModelRatio')}\u0000${this.options.str('CompletionRatio')}\u0000${this.options.str('GroupRatio')}`;
-    if (signature === this.parsedFrom) return;
-    this.modelRatio = parseRatios(this.options.str('ModelRatio'));
-    this.completionRatio = parseRatios(this.options.str('CompletionRatio'));
-    this.groupRatio = parseRatios(this.options.str('GroupRatio'));
-    this.parsedFrom = signature;
+    const current: [string, string, string] = [this.options.str('ModelRatio'), this.options.str('CompletionRatio'), this.options.str('GroupRatio')];
+    if (current.every((value, i) => value === this.parsedFrom[i])) return;
+    [this.modelRatio, this.completionRatio, this.groupRatio] = current.map(parseRatios) as [Record<string, number>, Record<string, number>, Record<string, number>];
+    this.parsedFrom = current;
   }
 }
 

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenAI } from '../../test/fake-openai.js';
+import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+
+describe('a client leaving in the middle of a stream', () => {
+  let f: RelayFixture;
+  let upstream: FakeOpenAI;
+  let userId: number;
+  let key: string;
+
+  beforeAll(async () => {
+    upstream = await new FakeOpenAI('slow').start();
+    f = await relayFixture('sqlite');
+    await f.addChannel({ name: 'slow', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
+    userId = await f.addUser('leaver', 10_000_000);
+    key = await f.addKey(userId);
+  });
+  afterAll(async () => {
+    await f.close();
+    await upstream.stop();
+  });
+
+  it('stops the upstream request and bills what was produced', async () => {
+    upstream.behaviour = { chunks: 200, chunkDelayMs: 20 };
+    const abort = new AbortController();
+    const response = await fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      signal: abort.signal,
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'count slowly' }] }),
+    });
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('part4 ')) received += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    // The upstream sees its connection closed long before its 200 chunks (4 s) are out.
+    await expect.poll(() => upstream.closedStreams, { timeout: 2000 }).toBe(1);
+    await expect
+      .poll(async () => {
+        await f.flush();
+        return f.ctx.db.selectFrom('logs').select(['completion_tokens', 'prompt_tokens', 'quota']).where('user_id', '=', userId).where('type', '=', 2).executeTakeFirst();
+      })
+      .toMatchObject({ completion_tokens: expect.any(Number) });
+    const log = await f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    // At least the five parts read, far fewer than the 200 that would have come.
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(5);
+    expect(log.completion_tokens).toBeLessThan(200);
+    expect(log.quota).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SseDataSplitter } from './sse-lines.js';
+import { TextTally } from './text-tally.js';
+
+describe('TextTally', () => {
+  it('counts short answers once, and long ones in slices so memory stays bounded', async () => {
+    let calls = 0;
+    const tally = new TextTally(async () => (text: string) => {
+      calls += 1;
+      return text.length;
+    });
+    for (let i = 0; i < 1000; i += 1) await tally.add('x'.repeat(1000));
+    // 1,000,000 characters counted in slices of at least 64K: about 15 calls, never the whole text at once.
+    expect(await tally.total()).toBe(1_000_000);
+    expect(calls).toBeGreaterThan(10);
+    expect(calls).toBeLessThan(20);
+  });
+});
+
+describe('SseDataSplitter', () => {
+  it('splits data lines across chunk boundaries and multi-byte characters, dropping other lines', () => {
+    const splitter = new SseDataSplitter();
+    const bytes = Buffer.from('event: x\ndata: {"a":"é"}\n\n: keep-alive\ndata: [DONE]\n\n');
+    const out: string[] = [];
+    for (let i = 0; i < bytes.length; i += 3) out.push(...splitter.push(bytes.subarray(i, i + 3)));
+    out.push(...splitter.end());
+    expect(out).toEqual(['{"a":"é"}', '[DONE]']);
+  });
+
+  it('keeps a last line that has no newline', () => {
+    const splitter = new SseDataSplitter();
+    expect(splitter.push(Buffer.from('data: one\ndata: two'))).toEqual(['one']);
+    expect(splitter.end()).toEqual(['two']);
+  });
+});
