@@ -1,7 +1,8 @@
 import type { ChannelView } from '@tollgate/contract';
 import type { ChannelRow } from '../../db/schema.js';
+import { withoutSecrets } from './channel-config.js';
 
-/** Strings never null (the console splits and parses them), and never the key. */
+/** Strings never null (the console splits and parses them), and never the key or the config's secrets. */
 export function toChannelView(row: ChannelRow): ChannelView {
   return {
     id: row.id,
@@ -22,7 +23,7 @@ export function toChannelView(row: ChannelRow): ChannelView {
     used_quota: row.used_quota ?? 0,
     model_mapping: row.model_mapping ?? '',
     priority: row.priority ?? 0,
-    config: row.config ?? '',
+    config: withoutSecrets(row.config),
     system_prompt: row.system_prompt ?? '',
   };
 }

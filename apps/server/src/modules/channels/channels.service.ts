@@ -5,6 +5,7 @@ import { fail } from '../../http/errors.js';
 import { nowSeconds } from '../../lib/random.js';
 import { parseOrFail } from '../users/users.service.js';
 import { rebuildAbilities } from './abilities.js';
+import { keepStoredSecrets } from './channel-config.js';
 import { toChannelView } from './channel-view.js';
 import * as repo from './channels.repository.js';
 import { isValidModelMapping } from './model-mapping.js';
@@ -56,7 +57,7 @@ export async function updateChannel(ctx: AppContext, body: unknown): Promise<Cha
   if (input.priority != null) patch.priority = input.priority;
   if (input.weight != null) patch.weight = Math.max(0, input.weight);
   if (!quick) {
-    const config = normaliseConfig(input.config ?? existing.config);
+    const config = keepStoredSecrets(normaliseConfig(input.config ?? existing.config), existing.config);
     Object.assign(patch, validatedFields(input, config));
     const key = input.key.trim();
     if (key) patch.key = key;
