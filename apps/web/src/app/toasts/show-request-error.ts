@@ -1,0 +1,41 @@
+import { ApiFailure, HttpError } from '@/lib/api/errors';
+import { clearUser } from '@/lib/storage/user-store';
+import { i18n } from '../i18n/i18n';
+import { showError, showInfo } from './toast';
+import { translateServerMessage } from './translate-server-message';
+
+/** Where a 401 sends the browser: a full page load, so no state of the expired session survives. */
+export const EXPIRED_LOGIN_PATH = '/login?expired=true';
+
+function showHttpError(error: HttpError): void {
+  switch (error.status) {
+    case 401:
+      clearUser();
+      window.location.assign(EXPIRED_LOGIN_PATH);
+      return;
+    case 429:
+      showError(i18n.t('errors.tooManyRequests'));
+      return;
+    case 500:
+      showError(i18n.t('errors.serverError'));
+      return;
+    case 405:
+      // A static demo deployment answers API calls with 405.
+      showInfo(i18n.t('errors.demoSite'));
+      return;
+    default:
+      showError(i18n.t('errors.withMessage', { message: error.message }));
+  }
+}
+
+/** The common handler of spec section 8 for every failed query and mutation. */
+export function showRequestError(error: unknown): void {
+  if (error instanceof ApiFailure) {
+    showError(translateServerMessage(error.message));
+  } else if (error instanceof HttpError) {
+    showHttpError(error);
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    showError(i18n.t('errors.withMessage', { message }));
+  }
+}

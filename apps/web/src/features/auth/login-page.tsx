@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Typography } from 'antd';
+import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME } from '@tollgate/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { loginOrigin } from '@/app/router/login-origin';
+import { showError, showSuccess, showWarning } from '@/app/toasts/toast';
+import { saveUser } from '@/lib/storage/user-store';
+import { useLogin } from './api/login';
+import { AuthCard } from './components/auth-card';
+import { OAuthButtons } from './components/oauth-buttons';
+
+interface LoginFormValues {
+  username?: string;
+  password?: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const expired = params.get('expired') === 'true';
+  const login = useLogin();
+
+  useEffect(() => {
+    if (expired) showError(t('login.expired'));
+  }, [expired, t]);
+
+  const onFinish = ({ username = '', password = '' }: LoginFormValues) => {
+    if (!username || !password) return;
+    login.mutate(
+      { username, password },
+      {
+        onSuccess: (user) => {
+          saveUser(user);
+          showSuccess(t('login.success'));
+          if (username === DEFAULT_ROOT_USERNAME && password === DEFAULT_ROOT_PASSWORD) {
+            void navigate('/user/edit');
+            showWarning(t('login.changeDefaultPassword'));
+          } else {
+            void navigate(loginOrigin(location.state));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={t('login.title')}>
+      <Form<LoginFormValues> onFinish={onFinish} size="large" data-testid="login-form">
+        <Form.Item name="username">
+          <Input
+            name="username"
+            prefix={<UserOutlined />}
+            placeholder={t('login.usernamePlaceholder')}
+            autoComplete="username"
+          />
+        </Form.Item>
+        <Form.Item name="password">
+          <Input.Password
+            name="password"
+            prefix={<LockOutlined />}
+            placeholder={t('login.passwordPlaceholder')}
+            autoComplete="current-password"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        {t('login.forgotPassword')} <Link to="/reset">{t('login.resetLink')}</Link>
+        {' · '}
+        {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+      </Typography.Paragraph>
+      <OAuthButtons />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { Col, Flex, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useStatus } from '@/app/status/status-context';
+import { readQuotaDisplay } from '@/lib/format/quota';
+import { useDashboard } from './api/get-dashboard';
+import { dailyTotals, lastUtcDays, modelSeries } from './dashboard-series';
+import { ModelUsageChart } from './components/model-usage-chart';
+import { TrendChart } from './components/trend-chart';
+
+/** Dollars with 3 decimals, or 6 for amounts too small to show with 3 (a few cheap calls). */
+const formatDollars = (value: number): string => `$${value.toFixed(value > 0 && value < 0.001 ? 6 : 3)}`;
+
+/** /dashboard: my usage of the last 7 UTC days, per day and per model. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const status = useStatus();
+  const { data: rows = [] } = useDashboard();
+  // The status unit, not one-api's hard-coded 1,000,000, so "$" means what the operator configured.
+  const quotaPerUnit = status.quota_per_unit ?? readQuotaDisplay().quotaPerUnit;
+
+  const { days, models } = useMemo(() => {
+    const dates = lastUtcDays(Date.now());
+    return { days: dailyTotals(rows, dates, quotaPerUnit), models: modelSeries(rows, dates) };
+  }, [rows, quotaPerUnit]);
+
+  const trends = [
+    { metric: 'requests', title: t('dashboard.requests'), color: '#4318FF', format: String, tooltipLabel: t('dashboard.requestsTooltip') },
+    { metric: 'quota', title: t('dashboard.quota'), color: '#00B5D8', format: formatDollars, tooltipLabel: t('dashboard.quotaTooltip') },
+    { metric: 'tokens', title: t('dashboard.tokens'), color: '#6C63FF', format: String, tooltipLabel: t('dashboard.tokensTooltip') },
+  ] as const;
+
+  return (
+    <Flex vertical gap="middle" data-testid="dashboard-page">
+      <Typography.Title level={3}>{t('dashboard.title')}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        {trends.map((trend) => (
+          <Col key={trend.metric} xs={24} lg={8}>
+            <TrendChart {...trend} days={days} testId={`dashboard-${trend.metric}`} />
+          </Col>
+        ))}
+      </Row>
+      <ModelUsageChart series={models} />
+    </Flex>
+  );
+}

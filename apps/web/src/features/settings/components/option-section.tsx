@@ -1,0 +1,80 @@
+import type { ChangeEvent, ReactNode } from 'react';
+import { Button, Flex, Form, Input, Typography } from 'antd';
+import { showError } from '@/app/toasts/toast';
+import { useSaveOptions } from '../api/options';
+import { changedOptions, type OptionChange, type Options } from '../option-diff';
+
+export interface OptionField {
+  key: string;
+  label: string;
+  placeholder?: string;
+  /** 'secret': write-only, shown blank; 'number': typed as a number but kept as the string it is saved as. */
+  kind?: 'text' | 'number' | 'secret' | 'textarea';
+  min?: number;
+  step?: number;
+}
+
+interface OptionSectionProps {
+  title?: string;
+  description?: ReactNode;
+  /** The saved values the fields start from and "changed" is measured against. */
+  options: Options;
+  fields: readonly OptionField[];
+  saveLabel: string;
+  /** A message when the changes must not be sent. */
+  validate?: (changes: OptionChange[]) => string | undefined;
+  /** Controls saved on their own (checkboxes), shown above the save button. */
+  children?: ReactNode;
+}
+
+/** Form.Item hands its child the value and the change handler: they are passed on to the input. */
+interface FieldInputProps {
+  field: OptionField;
+  value?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+function FieldInput({ field, value, onChange }: FieldInputProps) {
+  const common = { name: field.key, value, onChange, placeholder: field.placeholder, 'data-testid': `option-${field.key}` };
+  switch (field.kind) {
+    case 'secret':
+      return <Input.Password {...common} autoComplete="new-password" />;
+    case 'number':
+      return <Input {...common} type="number" min={field.min} step={field.step} />;
+    case 'textarea':
+      return <Input.TextArea {...common} autoSize={{ minRows: 4, maxRows: 16 }} style={{ fontFamily: 'monospace' }} />;
+    default:
+      return <Input {...common} autoComplete="off" />;
+  }
+}
+
+/** A group of options with one save button that sends only what changed. */
+export function OptionSection({ title, description, options, fields, saveLabel, validate, children }: OptionSectionProps) {
+  const save = useSaveOptions();
+  const initialValues = Object.fromEntries(fields.map((field) => [field.key, options[field.key] ?? '']));
+
+  const onFinish = (values: Options) => {
+    const changes = changedOptions(options, values);
+    const problem = validate?.(changes);
+    if (problem) return showError(problem);
+    save.mutate(changes);
+  };
+
+  return (
+    <Form layout="vertical" initialValues={initialValues} onFinish={onFinish} autoComplete="off">
+      {title && <Typography.Title level={4}>{title}</Typography.Title>}
+      {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+      <Flex wrap gap="middle">
+        {fields.map((field) => (
+          <Form.Item key={field.key} name={field.key} label={field.label} style={{ flex: field.kind === 'textarea' ? '1 1 100%' : '1 1 240px' }}>
+            <FieldInput field={field} />
+          </Form.Item>
+        ))}
+      </Flex>
+      {children}
+      <Button htmlType="submit" loading={save.isPending} data-testid={`save-${fields.map((field) => field.key).join('-')}`}>
+        {saveLabel}
+      </Button>
+    </Form>
+  );
+}

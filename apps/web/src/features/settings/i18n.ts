@@ -1,0 +1,20 @@
+import { operationMessages } from './operation/i18n';
+import { otherMessages } from './other/i18n';
+import { systemMessages } from './system/i18n';
+
+/** Texts of the operation, system and other settings tabs, wired into app/i18n as `adminSettings`. */
+const zh = {
+  saved: '操作成功完成！',
+  operation: operationMessages.zh,
+  system: systemMessages.zh,
+  other: otherMessages.zh,
+};
+
+const en: typeof zh = {
+  saved: 'Operation completed successfully!',
+  operation: operationMessages.en,
+  system: systemMessages.en,
+  other: otherMessages.en,
+};
+
+export const adminSettingsMessages = { zh, en };

@@ -1,0 +1,66 @@
+import { Divider, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { OptionCheckbox } from '../components/option-checkbox';
+import { OptionSection } from '../components/option-section';
+import type { Options } from '../option-diff';
+import { LogSection } from './log-section';
+import { RatioSection } from './ratio-section';
+
+/** The operation tab: general, logs, monitoring, quota and ratios. */
+export function OperationSettings({ options }: { options: Options }) {
+  const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
+  const checkbox = (optionKey: string, label: string) => <OptionCheckbox optionKey={optionKey} label={label} options={options} />;
+
+  return (
+    <Flex vertical data-testid="operation-settings">
+      <OptionSection
+        title={t('general')}
+        options={options}
+        saveLabel={t('saveGeneral')}
+        fields={[
+          { key: 'TopUpLink', label: t('topUpLink'), placeholder: t('topUpLinkPlaceholder') },
+          { key: 'ChatLink', label: t('chatLink'), placeholder: t('chatLinkPlaceholder') },
+          { key: 'QuotaPerUnit', label: t('quotaPerUnit'), placeholder: t('quotaPerUnitPlaceholder'), kind: 'number', step: 0.01 },
+          { key: 'RetryTimes', label: t('retryTimes'), placeholder: t('retryTimesPlaceholder'), kind: 'number', min: 0, step: 1 },
+        ]}
+      >
+        <Flex wrap gap="middle" style={{ marginBottom: 16 }}>
+          {checkbox('DisplayInCurrencyEnabled', t('displayInCurrency'))}
+          {checkbox('DisplayTokenStatEnabled', t('displayTokenStat'))}
+          {checkbox('ApproximateTokenEnabled', t('approximateToken'))}
+        </Flex>
+      </OptionSection>
+      <Divider />
+      <LogSection options={options} />
+      <Divider />
+      <OptionSection
+        title={t('monitor')}
+        options={options}
+        saveLabel={t('saveMonitor')}
+        fields={[
+          { key: 'ChannelDisableThreshold', label: t('channelDisableThreshold'), placeholder: t('channelDisableThresholdPlaceholder'), kind: 'number', min: 0 },
+          { key: 'QuotaRemindThreshold', label: t('quotaRemindThreshold'), placeholder: t('quotaRemindThresholdPlaceholder'), kind: 'number', min: 0 },
+        ]}
+      >
+        <Flex wrap gap="middle" style={{ marginBottom: 16 }}>
+          {checkbox('AutomaticDisableChannelEnabled', t('autoDisable'))}
+          {checkbox('AutomaticEnableChannelEnabled', t('autoEnable'))}
+        </Flex>
+      </OptionSection>
+      <Divider />
+      <OptionSection
+        title={t('quota')}
+        options={options}
+        saveLabel={t('saveQuota')}
+        fields={[
+          { key: 'QuotaForNewUser', label: t('quotaForNewUser'), placeholder: t('quotaForNewUserPlaceholder'), kind: 'number', min: 0 },
+          { key: 'PreConsumedQuota', label: t('preConsumedQuota'), placeholder: t('preConsumedQuotaPlaceholder'), kind: 'number', min: 0 },
+          { key: 'QuotaForInviter', label: t('quotaForInviter'), placeholder: t('quotaForInviterPlaceholder'), kind: 'number', min: 0 },
+          { key: 'QuotaForInvitee', label: t('quotaForInvitee'), placeholder: t('quotaForInviteePlaceholder'), kind: 'number', min: 0 },
+        ]}
+      />
+      <Divider />
+      <RatioSection options={options} />
+    </Flex>
+  );
+}

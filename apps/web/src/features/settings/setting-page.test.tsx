@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render-route';
+
+const OPTIONS = {
+  QuotaPerUnit: '500000',
+  RetryTimes: '0',
+  ModelRatio: '{}',
+  GroupRatio: '{"default":1,"vip":2}',
+  CompletionRatio: '{}',
+  PasswordLoginEnabled: 'true',
+  EmailDomainWhitelist: 'gmail.com,qq.com',
+  SMTPToken: '',
+  Theme: 'default',
+};
+
+const puts = () => vi.mocked(fetch).mock.calls.filter(([path, init]) => path === '/api/option/' && init?.method === 'PUT');
+
+describe('SettingPage admin tabs', () => {
+  let problems: unknown[][] = [];
+
+  beforeEach(() => {
+    localStorage.setItem('user', JSON.stringify({ id: 1, username: 'root', display_name: '', role: 100, status: 1 }));
+    const data = Object.entries(OPTIONS).map(([key, value]) => ({ key, value }));
+    vi.stubGlobal('fetch', vi.fn((path: string) => Promise.resolve(Response.json({ success: true, message: '', data: path === '/api/option/' ? data : {} }))));
+    problems = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void problems.push(args));
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  async function openTab(name: string): Promise<void> {
+    renderRoute('/setting');
+    fireEvent.click(await screen.findByText(name, {}, { timeout: 5000 }));
+  }
+
+  it('shows the ratios pretty-printed, an empty object as empty, and refuses invalid JSON', async () => {
+    await openTab('运营设置');
+    const groupRatio = await screen.findByTestId('option-GroupRatio');
+    expect((groupRatio as HTMLTextAreaElement).value).toBe('{\n  "default": 1,\n  "vip": 2\n}');
+    expect((screen.getByTestId('option-ModelRatio') as HTMLTextAreaElement).value).toBe('');
+    fireEvent.change(groupRatio, { target: { value: '{"vip": ' } });
+    fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio'));
+    await screen.findByText('分组倍率不是合法的 JSON 字符串');
+    expect(puts()).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('asks before turning password sign-in off and sends nothing when cancelled', async () => {
+    await openTab('系统设置');
+    fireEvent.click(await screen.findByTestId('option-PasswordLoginEnabled'));
+    await screen.findByText(/取消密码登录将导致所有未绑定其他登录方式的用户/);
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('turns a switch on by sending the opposite of its value', async () => {
+    await openTab('系统设置');
+    fireEvent.click(await screen.findByTestId('option-RegisterEnabled'));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.[1]?.body).toBe('{"key":"RegisterEnabled","value":"true"}');
+  });
+
+  it('saves the whitelist with an added domain, ignoring a duplicate', async () => {
+    await openTab('系统设置');
+    const input = await screen.findByTestId('whitelist-new-domain');
+    for (const domain of ['example.com', 'qq.com']) {
+      fireEvent.change(input, { target: { value: domain } });
+      fireEvent.click(screen.getByTestId('whitelist-add'));
+    }
+    fireEvent.click(screen.getByTestId('save-EmailDomainWhitelist'));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.[1]?.body).toBe('{"key":"EmailDomainWhitelist","value":"gmail.com,qq.com,example.com"}');
+  });
+
+  it('gives every content of the other tab its own save button', async () => {
+    await openTab('其他设置');
+    await screen.findByTestId('save-Theme');
+    for (const key of ['Notice', 'SystemName', 'Logo', 'HomePageContent', 'About', 'Footer']) expect(screen.getByTestId(`save-${key}`)).toBeTruthy();
+    expect(problems).toEqual([]);
+  });
+});

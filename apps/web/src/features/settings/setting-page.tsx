@@ -1,0 +1,24 @@
+import { Tabs } from 'antd';
+import { isAdmin } from '@tollgate/contract';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/app/session/use-current-user';
+import { OptionsGate } from './components/options-gate';
+import { PersonalSettings } from './components/personal-settings';
+import { OperationSettings } from './operation/operation-settings';
+import { OtherSettings } from './other/other-settings';
+import { SystemSettings } from './system/system-settings';
+
+/** /setting: personal settings for everyone; the operation, system and other tabs for administrators. */
+export function SettingPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+
+  const personal = { key: 'personal', label: t('setting.personal'), children: <PersonalSettings /> };
+  const adminTabs = [
+    { key: 'operation', label: t('setting.operation'), children: <OptionsGate render={(options) => <OperationSettings options={options} />} /> },
+    { key: 'system', label: t('setting.system'), children: <OptionsGate render={(options) => <SystemSettings options={options} />} /> },
+    { key: 'other', label: t('setting.other'), children: <OptionsGate render={(options) => <OtherSettings options={options} />} /> },
+  ];
+
+  return <Tabs items={isAdmin(user?.role) ? [personal, ...adminTabs] : [personal]} data-testid="setting-tabs" />;
+}

@@ -1,0 +1,46 @@
+import { Alert, Button, Flex, Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TokenFormValues } from '../token-payload';
+import { ExpiryField } from './expiry-field';
+import { QuotaField } from './quota-field';
+
+interface TokenFormProps {
+  initialValues: TokenFormValues;
+  /** Model names the user may restrict the token to. */
+  models: string[];
+  isEdit: boolean;
+  submitting: boolean;
+  onSubmit: (values: TokenFormValues) => void;
+  onCancel: () => void;
+}
+
+/** The fields of the token form; validation happens on submit (spec section 5). */
+export function TokenForm({ initialValues, models, isEdit, submitting, onSubmit, onCancel }: TokenFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TokenFormValues>();
+  // Models already on the token stay choosable even if the user's group no longer offers them.
+  const options = [...new Set([...models, ...initialValues.models])].map((model) => ({ value: model, label: model }));
+
+  return (
+    <Form<TokenFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSubmit} autoComplete="off" data-testid="token-form">
+      <Form.Item name="name" label={t('tokens.name')} required={!isEdit}>
+        <Input name="name" placeholder={t('tokens.form.namePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="models" label={t('tokens.form.models')}>
+        <Select mode="multiple" allowClear options={options} placeholder={t('tokens.form.modelsPlaceholder')} data-testid="token-models" />
+      </Form.Item>
+      <Form.Item name="subnet" label={t('tokens.form.subnet')}>
+        <Input name="subnet" placeholder={t('tokens.form.subnetPlaceholder')} />
+      </Form.Item>
+      <ExpiryField form={form} />
+      <Alert type="info" showIcon title={t('tokens.form.quotaNotice')} style={{ marginBottom: 16 }} />
+      <QuotaField />
+      <Flex gap="small" justify="flex-end">
+        <Button onClick={onCancel}>{t('tokens.form.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="token-submit">
+          {t('common.submit')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Card, Skeleton } from 'antd';
+import { DEFAULT_TOKEN_QUOTA, type Token } from '@tollgate/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { showError, showSuccess } from '@/app/toasts/toast';
+import { useAvailableModels, useSaveToken, useToken } from './api/token-form-data';
+import { TokenForm } from './components/token-form';
+import { expiryText } from './expiry';
+import { buildTokenPayload, tokenUpdateBody, type TokenFormValues } from './token-payload';
+
+const NEW_TOKEN: TokenFormValues = { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expiry: '', models: [], subnet: '' };
+
+const formValuesOf = (token: Token): TokenFormValues => ({
+  name: token.name,
+  remain_quota: token.remain_quota,
+  unlimited_quota: token.unlimited_quota,
+  expiry: expiryText(token.expired_time),
+  models: token.models.split(',').filter(Boolean),
+  subnet: token.subnet,
+});
+
+/** /token/add and /token/edit/:id. */
+export function TokenFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = params.id === undefined ? undefined : Number(params.id);
+  const loaded = useToken(id);
+  const models = useAvailableModels();
+  const save = useSaveToken();
+
+  const onSubmit = (values: TokenFormValues) => {
+    const result = buildTokenPayload(values, loaded.data !== undefined);
+    if (result.kind === 'ignored') return;
+    if (result.kind === 'expiryInvalid') {
+      showError(t('tokens.form.expiryInvalid'));
+      return;
+    }
+    const body = loaded.data ? tokenUpdateBody(loaded.data, result.payload) : result.payload;
+    save.mutate(body, {
+      onSuccess: () => {
+        showSuccess(loaded.data ? t('tokens.form.updated') : t('tokens.form.created'));
+        void navigate('/token');
+      },
+    });
+  };
+
+  const title = id === undefined ? t('pages.tokenAdd') : t('pages.tokenEdit');
+  return (
+    <Card title={title} style={{ maxWidth: 720, margin: '0 auto' }}>
+      {id !== undefined && !loaded.data ? (
+        // Still loading, or the load failed and its toast was shown.
+        <Skeleton active loading={loaded.isPending} />
+      ) : (
+        <TokenForm
+          initialValues={loaded.data ? formValuesOf(loaded.data) : NEW_TOKEN}
+          models={models.data ?? []}
+          isEdit={id !== undefined}
+          submitting={save.isPending}
+          onSubmit={onSubmit}
+          onCancel={() => void navigate('/token')}
+        />
+      )}
+    </Card>
+  );
+}

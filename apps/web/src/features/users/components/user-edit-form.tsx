@@ -1,0 +1,68 @@
+import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { PASSWORD_MIN_LENGTH, type UserView } from '@tollgate/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showSuccess } from '@/app/toasts/toast';
+import { useGroups } from '@/lib/api/use-groups';
+import { useUpdateUser } from '../api/user-admin';
+import { QuotaEquivalent } from './quota-equivalent';
+
+interface UserEditValues {
+  username: string;
+  display_name: string;
+  password: string;
+  group: string;
+  quota: number | null;
+}
+
+/** The loaded user with its editable fields; the binding fields are shown read-only. */
+export function UserEditForm({ user }: { user: UserView }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<UserEditValues>();
+  const quota = Form.useWatch('quota', form);
+  const groups = useGroups();
+  const update = useUpdateUser();
+  const groupOptions = [...new Set([...(groups.data ?? []), user.group])].map((group) => ({ value: group, label: group }));
+
+  const onFinish = (values: UserEditValues) => {
+    // An emptied quota keeps the loaded one; the server takes whole numbers only.
+    const edited = { ...user, ...values, quota: Math.trunc(values.quota ?? user.quota) };
+    update.mutate(edited, { onSuccess: () => showSuccess(t('userEdit.success')) });
+  };
+
+  const readOnly = (name: 'github_id' | 'wechat_id' | 'email', label: string) => (
+    <Form.Item label={label} help={t('userEdit.readOnlyHint')}>
+      <Input name={name} value={user[name]} readOnly />
+    </Form.Item>
+  );
+
+  return (
+    <Form<UserEditValues> form={form} layout="vertical" initialValues={{ ...user, password: '' }} onFinish={onFinish} data-testid="user-edit-form">
+      <Form.Item name="username" label={t('users.form.username')}>
+        <Input name="username" placeholder={t('userEdit.usernamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="display_name" label={t('users.form.displayName')}>
+        <Input name="display_name" placeholder={t('userEdit.displayNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="password" label={t('users.form.password')}>
+        <Input.Password name="password" placeholder={t('users.form.newPasswordPlaceholder', { min: PASSWORD_MIN_LENGTH })} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="group" label={t('users.form.group')}>
+        <Select showSearch options={groupOptions} placeholder={t('users.form.groupPlaceholder')} data-testid="user-group" />
+      </Form.Item>
+      <Form.Item name="quota" label={t('users.form.quota')} extra={<QuotaEquivalent quota={quota ?? 0} />}>
+        <InputNumber name="quota" precision={0} placeholder={t('users.form.quotaPlaceholder')} style={{ width: '100%' }} />
+      </Form.Item>
+      {readOnly('github_id', t('userEdit.githubId'))}
+      {readOnly('wechat_id', t('userEdit.wechatId'))}
+      {readOnly('email', t('userEdit.email'))}
+      <Flex gap="small">
+        <Button onClick={() => void navigate('/user')}>{t('users.form.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="user-edit-submit">
+          {t('common.submit')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, withQuery } from './client';
+import { ApiFailure, HttpError } from './errors';
+
+function answer(status: number, body: unknown): void {
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api', () => {
+  it('resolves with data of a successful envelope', async () => {
+    answer(200, { success: true, message: '', data: { id: 1 } });
+    await expect(api.get('/api/user/self')).resolves.toEqual({ id: 1 });
+  });
+
+  it('turns success:false into an ApiFailure carrying the server message', async () => {
+    answer(200, { success: false, message: 'wrong password' });
+    await expect(api.post('/api/user/login', {})).rejects.toEqual(new ApiFailure('wrong password'));
+  });
+
+  it('turns an HTTP error status into an HttpError', async () => {
+    answer(429, { success: false, message: 'slow down' });
+    const error = await api.get('/api/status').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(429);
+  });
+
+  it('sends JSON bodies with the cookie session and no Authorization header', async () => {
+    answer(200, { success: true, message: '' });
+    await api.put('/api/user/self', { username: 'alice' });
+    const [path, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(path).toBe('/api/user/self');
+    expect(init).toMatchObject({ method: 'PUT', credentials: 'same-origin', body: '{"username":"alice"}' });
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
+  });
+});
+
+describe('withQuery', () => {
+  it('URL-encodes the values', () => {
+    const url = withQuery('/api/verification', { email: 'a+b@x.io', turnstile: '' });
+    expect(url).toBe('/api/verification?email=a%2Bb%40x.io&turnstile=');
+  });
+});

@@ -1,0 +1,41 @@
+import type { ApiEnvelope } from '@tollgate/contract';
+import { ApiFailure, HttpError } from './errors';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One call to the Tollgate server. Same origin and cookie session only (the console never sends
+ * Authorization); no timeout, because channel tests and balance refreshes can legitimately take long.
+ */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiEnvelope<T>> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new HttpError(response.status, `Request failed with status code ${response.status}`);
+  }
+  return (await response.json()) as ApiEnvelope<T>;
+}
+
+/** Like `request`, but resolves with `data` and turns `success: false` into an ApiFailure for the common handler. */
+async function requestData<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const envelope = await request<T>(method, path, body);
+  if (!envelope.success) throw new ApiFailure(envelope.message);
+  return envelope.data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => requestData<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => requestData<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => requestData<T>('PUT', path, body ?? {}),
+  delete: <T>(path: string) => requestData<T>('DELETE', path),
+};
+
+/** Builds a query string; values are URL-encoded (one-api interpolated them raw, which broke on & and #). */
+export function withQuery(path: string, params: Record<string, string | number>): string {
+  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+  return `${path}?${query.toString()}`;
+}

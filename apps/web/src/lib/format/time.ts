@@ -1,0 +1,8 @@
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/** Epoch seconds (the wire format) to local 'YYYY-MM-DD HH:mm:ss' (the spec's TIME_FORMAT). */
+export function formatTimestamp(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
