@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, Role, UserStatus } from '@tollgate/contract';
 import type { Config } from './config.js';
 import { CacheSync } from './cluster/cache-sync.js';
@@ -32,12 +31,13 @@ export interface Runtime {
 
 /** Opens the database (migrating it on the master), loads options and wires the shared services. */
 export async function createRuntime(config: Config, log: AppLogger): Promise<Runtime> {
-  const handle: DatabaseHandle = openDatabase(parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH), {
+  const handle: DatabaseHandle = await openDatabase(parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH), {
     busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT,
     maxConnections: config.SQL_MAX_OPEN_CONNS,
     onIdleError: (error) => log.warn({ err: error }, 'an idle database connection was closed by the server'),
   });
-  const redis = config.REDIS_CONN_STRING ? new Redis(config.REDIS_CONN_STRING, { lazyConnect: true, maxRetriesPerRequest: 3 }) : undefined;
+  // ioredis is loaded only when Redis is configured: single-node installs do not pay for it.
+  const redis = config.REDIS_CONN_STRING ? new (await import('ioredis')).Redis(config.REDIS_CONN_STRING, { lazyConnect: true, maxRetriesPerRequest: 3 }) : undefined;
   try {
     if (redis) await redis.connect();
     if (config.NODE_TYPE === 'master') {

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
 import type { DatabaseTarget, Dialect } from './dsn.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
@@ -16,19 +14,16 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-// PostgreSQL sends BIGINT (quota columns) as strings; every quota fits in a double, so read numbers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
-
 export interface DatabaseOptions {
   busyTimeoutMs: number;
   maxConnections: number;
   onIdleError?: (error: Error) => void;
 }
 
-export function openDatabase(target: DatabaseTarget, options: DatabaseOptions): DatabaseHandle {
+/** Opens the database; the PostgreSQL and MySQL drivers are loaded only when used, to keep SQLite nodes small. */
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions): Promise<DatabaseHandle> {
   const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
-  const db = new Kysely<Database>({ dialect: createDialect(target, options), plugins });
+  const db = new Kysely<Database>({ dialect: await createDialect(target, options), plugins });
   const stopRefreshing = target.dialect === 'sqlite' ? refreshSqliteStatisticsHourly(db) : () => undefined;
   return {
     db,
@@ -40,7 +35,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions): 
   };
 }
 
-function createDialect(target: DatabaseTarget, options: DatabaseOptions) {
+async function createDialect(target: DatabaseTarget, options: DatabaseOptions) {
   switch (target.dialect) {
     case 'sqlite': {
       if (target.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
@@ -52,15 +47,20 @@ function createDialect(target: DatabaseTarget, options: DatabaseOptions) {
       return new SqliteDialect({ database: withStatementCache(database) });
     }
     case 'postgres': {
+      const { default: pg } = await import('pg');
+      // PostgreSQL sends BIGINT (quota columns) as strings; every quota fits in a double, so read numbers.
+      pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+      pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
       const pool = new pg.Pool({ connectionString: target.url, max: options.maxConnections });
       // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
       // replaces it on the next query.
       pool.on('error', (error) => options.onIdleError?.(error));
       return new PostgresDialect({ pool });
     }
-    case 'mysql':
+    case 'mysql': {
+      const { createPool } = await import('mysql2');
       return new MysqlDialect({
-        pool: createMysqlPool({
+        pool: createPool({
           host: target.host,
           port: target.port,
           user: target.user,
@@ -74,5 +74,6 @@ function createDialect(target: DatabaseTarget, options: DatabaseOptions) {
           charset: 'utf8mb4',
         }),
       });
+    }
   }
 }

@@ -37,7 +37,7 @@ describe.each(databaseKinds)('opening a one-api database on %s', (kind) => {
     // Go's bcrypt writes the $2a$ prefix; the algorithm is the same as $2b$.
     const goHash = (await bcrypt.hash('one-api-pass', 10)).replace(/^\$2b\$/, '$2a$');
     const q = (name: string) => (kind === 'mysql' ? `\`${name}\`` : `"${name}"`);
-    const legacy = openDatabase(parseDatabaseTarget(env.SQL_DSN, env.SQLITE_PATH ?? ''), { busyTimeoutMs: 1000, maxConnections: 2 });
+    const legacy = await openDatabase(parseDatabaseTarget(env.SQL_DSN, env.SQLITE_PATH ?? ''), { busyTimeoutMs: 1000, maxConnections: 2 });
     try {
       for (const statement of oneApiLayout(kind)) await sql.raw(statement).execute(legacy.db);
       await sql
