@@ -51,11 +51,23 @@ export interface StreamEvent {
 }
 
 /**
+ * Reads one streamed answer. It may keep state between events (a message id, open tool calls, usage
+ * announced at the start), so the relay makes one per request.
+ */
+export interface StreamParser {
+  /** How the upstream frames its events: SSE `data:` lines, or one JSON object per line. */
+  framing: 'sse' | 'ndjson';
+  event(data: string): StreamEvent;
+  /** Chunks still owed to the client when the upstream ends (a final chunk, usage). */
+  end?(): StreamEvent;
+}
+
+/**
  * A wire protocol as pure functions. Optional operations are optional members: an adaptor without
- * `parseStreamEvent` cannot stream, and the relay says so instead of calling a stub.
+ * `streamParser` cannot stream, and the relay says so instead of calling a stub.
  */
 export interface Adaptor {
   buildRequest(request: AdaptorRequest): BuiltRequest;
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer;
-  parseStreamEvent?(request: AdaptorRequest, data: string): StreamEvent;
+  streamParser?(request: AdaptorRequest): StreamParser;
 }

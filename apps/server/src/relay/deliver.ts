@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
+import type { Adaptor, AdaptorRequest, StreamEvent } from '../providers/adaptor.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
 import { corsHeaders } from './cors.js';
-import { SseDataSplitter } from './streaming/sse-lines.js';
+import { RelayError } from './relay-error.js';
+import { StreamSplitter } from './streaming/sse-lines.js';
 import type { TextTally } from './streaming/text-tally.js';
 
 /**
@@ -23,12 +24,13 @@ export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, reque
 }
 
 /**
- * An SSE answer relayed event by event as it arrives, converted by the adaptor, with a final `[DONE]`
+ * A streamed answer (SSE or NDJSON) relayed to the client as SSE event by event as it arrives, converted
+ * by the adaptor's stream parser, with a final `[DONE]`
  * added when the upstream left it out. Back-pressure from a slow client pauses the upstream read.
  */
 export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: Dispatcher.ResponseData, tally: TextTally, finish: Finish): Promise<void> {
-  if (!adaptor.parseStreamEvent) throw new Error('this protocol cannot stream');
-  const parse = adaptor.parseStreamEvent.bind(adaptor);
+  if (!adaptor.streamParser) throw new RelayError(400, 'this channel type cannot stream; send the request without stream', 'stream_not_supported', 'invalid_request_error');
+  const parser = adaptor.streamParser(request);
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -39,13 +41,12 @@ export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, reque
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  const splitter = new SseDataSplitter();
+  const splitter = new StreamSplitter(parser.framing);
   let usage: ReportedUsage | undefined;
   let done = false;
-  const relay = async (payloads: string[]) => {
+  const relayEvents = async (events: StreamEvent[]) => {
     let out = '';
-    for (const data of payloads) {
-      const event = parse(request, data);
+    for (const event of events) {
       for (const forward of event.forward) out += `data: ${forward}\n\n`;
       await tally.add(event.text);
       if (event.usage) usage = event.usage;
@@ -53,12 +54,15 @@ export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, reque
     }
     if (out && !raw.write(out)) await once(raw, 'drain');
   };
+  const relay = (payloads: string[]) => relayEvents(payloads.map((data) => parser.event(data)));
   try {
     for await (const chunk of response.body) {
       if (raw.destroyed) break;
       await relay(splitter.push(chunk as Buffer));
     }
     await relay(splitter.end());
+    const last = parser.end?.();
+    if (last) await relayEvents([last]);
   } catch (error) {
     // The client left (we aborted the upstream) or the upstream broke off: bill what was produced.
     if (!raw.destroyed) reply.request.log.warn({ err: error }, 'upstream stream ended abnormally');

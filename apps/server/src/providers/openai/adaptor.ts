@@ -1,4 +1,4 @@
-import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent } from '../adaptor.js';
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser } from '../adaptor.js';
 import { completionText, readUsage } from './response-usage.js';
 import { inspectChunk } from './stream-chunk.js';
 import { transcriptText } from './transcript.js';
@@ -37,9 +37,12 @@ export const openAIAdaptor: Adaptor = {
     return { body, contentType, usage, text: request.mode === 'chat' || request.mode === 'completions' ? completionText(parsed) : '' };
   },
 
-  parseStreamEvent(_request: AdaptorRequest, data: string): StreamEvent {
-    if (data === '[DONE]') return { forward: [data], text: '', done: true };
-    const info = inspectChunk(data);
-    return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
-  },
+  streamParser: (): StreamParser => ({
+    framing: 'sse',
+    event(data: string): StreamEvent {
+      if (data === '[DONE]') return { forward: [data], text: '', done: true };
+      const info = inspectChunk(data);
+      return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
+    },
+  }),
 };
