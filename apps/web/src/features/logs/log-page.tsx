@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Typography } from 'antd';
+import { isAdmin, LogType, type LogView } from '@tollgate/contract';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/app/session/use-current-user';
+import { showError } from '@/app/toasts/toast';
+import { PagedTable } from '@/components/list-kit/paged-table';
+import { usePagedTable } from '@/components/list-kit/use-paged-table';
+import { fetchLogs, logsKey, useLogStat } from './api/log-data';
+import { LogFilters } from './components/log-filters';
+import { useLogColumns } from './components/log-columns';
+import { LogStat } from './components/log-stat';
+import { defaultLogInputs, defaultLogQuery, toLogQuery, type LogFilterInputs, type LogQuery } from './log-query';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** /log: usage logs, every user's for administrators (with channel and username filters), else one's own. */
+export function LogPage() {
+  const { t } = useTranslation();
+  const admin = isAdmin(useCurrentUser()?.role);
+  const [openedAt] = useState(nowSeconds);
+  const [inputs, setInputs] = useState<LogFilterInputs>(() => defaultLogInputs(openedAt));
+  const [type, setType] = useState<number>(LogType.All);
+  // `run` makes every query a fresh fetch from page 1, even with unchanged filters.
+  const [applied, setApplied] = useState<{ query: LogQuery; run: number }>(() => ({ query: defaultLogQuery(openedAt), run: 0 }));
+  const [statShown, setStatShown] = useState(false);
+
+  const table = usePagedTable<LogView>({
+    queryKey: [...logsKey, 'list', admin, applied],
+    fetchPage: (page) => fetchLogs(applied.query, admin, page),
+  });
+  const stat = useLogStat(applied.query, admin, statShown);
+  const columns = useLogColumns(admin);
+
+  const runQuery = (nextType: number) => {
+    const query = toLogQuery(inputs, nextType);
+    if (!query) {
+      showError(t('logs.timeInvalid'));
+      return;
+    }
+    setApplied((current) => ({ query, run: current.run + 1 }));
+  };
+
+  return (
+    <Flex vertical gap="middle" data-testid="log-page">
+      <Typography.Title level={3}>{t('pages.log')}</Typography.Title>
+      <Card>
+        <Flex vertical gap="middle">
+          <LogStat shown={statShown} onToggle={() => setStatShown((shown) => !shown)} quota={stat.data?.quota} loading={stat.isFetching} />
+          <LogFilters
+            inputs={inputs}
+            onChange={setInputs}
+            type={type}
+            onTypeChange={(next) => {
+              setType(next);
+              runQuery(next);
+            }}
+            onQuery={() => runQuery(type)}
+            admin={admin}
+            querying={table.list.isFetching}
+          />
+        </Flex>
+      </Card>
+      <PagedTable
+        table={table}
+        columns={columns}
+        testId="log-table"
+        footer={
+          <Button onClick={() => void table.refresh()} data-testid="log-refresh">
+            {t('listKit.refresh')}
+          </Button>
+        }
+      />
+    </Flex>
+  );
+}
