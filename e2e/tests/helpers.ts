@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const SCREENS = path.join(import.meta.dirname, '..', 'artifacts', 'screens');
 
@@ -17,3 +17,13 @@ export async function loginThroughForm(page: Page, username: string, password: s
 
 /** A unique name within the 12-character limit, so reruns against one server never collide. */
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}`.slice(0, 12);
+
+/**
+ * Waits for the top-right toasts to close. antd keeps a toast open while the pointer rests on it, and a
+ * toast can land right under the pointer after a click, covering the next button; so the pointer is
+ * moved aside first.
+ */
+export async function waitForToasts(page: Page): Promise<void> {
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
+  await expect(page.locator('.ant-notification-topRight .ant-notification-notice, .ant-notification-top .ant-notification-notice')).toHaveCount(0, { timeout: 15_000 });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughForm, screenshot, uniqueName } from './helpers.js';
+import { loginThroughForm, screenshot, uniqueName, waitForToasts } from './helpers.js';
 import { apiSession, closeNotices, dataOf, registerUser } from './user-helpers.js';
 
 interface TokenRow {
@@ -46,6 +46,7 @@ test.describe('tokens', () => {
     await expect(row).toContainText('已禁用');
     await screenshot(page, 'token-list');
 
+    await waitForToasts(page);
     await page.getByTestId(`token-${token.id}-edit`).click();
     await expect(page).toHaveURL(new RegExp(`/token/edit/${token.id}$`));
     await expect(page.locator('input[name="name"]')).toHaveValue(name);
