@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughForm, screenshot, uniqueName } from './helpers.js';
+import { loginThroughForm, screenshot, uniqueName, waitForToasts } from './helpers.js';
 
 test.describe('foundation', () => {
   test('root signs in with the default password, is warned and lands on the profile editor', async ({ page }) => {
@@ -68,6 +68,8 @@ test.describe('foundation', () => {
   test('signing out clears the session and returns to the login page', async ({ page }) => {
     await loginThroughForm(page, 'root', '123456');
     await expect(page).toHaveURL(/\/user\/edit$/);
+    // The default-password warning stays 10 s in the corner where the user menu opens.
+    await waitForToasts(page);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout-button').click();
     await expect(page).toHaveURL(/\/login$/);

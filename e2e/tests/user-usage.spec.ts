@@ -16,12 +16,15 @@ test.describe('usage logs and dashboard', () => {
   let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
   let account: Account;
   let userApi: APIRequestContext;
+  let rootApi: APIRequestContext;
+  let channelId: number;
 
   test.beforeAll(async ({ baseURL }) => {
     const base = baseURL ?? '';
     upstream = await startFakeUpstream();
     const root = await apiSession(base, 'root', '123456');
-    await dataOf(
+    rootApi = root;
+    channelId = await dataOf<number>(
       await root.post('/api/channel/', {
         data: { name: uniqueName('fake'), type: 1, key: 'upstream-key', base_url: upstream.baseUrl, models: 'gpt-4o-mini,gpt-3.5-turbo', group: 'default' },
       }),
@@ -30,7 +33,6 @@ test.describe('usage logs and dashboard', () => {
     userApi = await apiSession(base, account.username, account.password);
     const self = await dataOf<{ id: number }>(await userApi.get('/api/user/self'));
     await dataOf(await root.post('/api/topup', { data: { user_id: self.id, quota: 10_000_000, remark: 'e2e credit' } }));
-    await root.dispose();
 
     const token = await dataOf<{ key: string }>(await userApi.post('/api/token/', { data: { name: 'relay', unlimited_quota: true, expired_time: -1 } }));
     for (const model of ['gpt-4o-mini', 'gpt-4o-mini', 'gpt-3.5-turbo']) {
@@ -46,7 +48,10 @@ test.describe('usage logs and dashboard', () => {
       .toBe(3);
   });
 
+  // The channel goes with its fake upstream, so later tests on the same server never route to a dead port.
   test.afterAll(async () => {
+    await dataOf(await rootApi.delete(`/api/channel/${channelId}/`));
+    await rootApi.dispose();
     await userApi.dispose();
     await upstream.stop();
   });
