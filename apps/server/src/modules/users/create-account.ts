@@ -25,35 +25,38 @@ export async function createAccount(ctx: AppContext, account: NewAccount): Promi
   const quota = ctx.options.num('QuotaForNewUser');
   const passwordHash = await hashPassword(account.password);
   const userId = await ctx.db.transaction().execute(async (trx) => {
-    const id = await insertWithUniqueAffCode((affCode) =>
-      users.insertUser(trx, ctx.dialect, {
-        username: account.username,
-        password: passwordHash,
-        display_name: account.displayName || account.username,
-        role: Role.Common,
-        status: UserStatus.Enabled,
-        email: account.email ?? '',
-        access_token: uuidHex(),
-        aff_code: affCode,
-        inviter_id: account.inviterId ?? 0,
-        quota,
-        used_quota: 0,
-        request_count: 0,
-        group: 'default',
-      }),
-    );
+    const id = await users.insertUser(trx, ctx.dialect, {
+      username: account.username,
+      password: passwordHash,
+      display_name: account.displayName || account.username,
+      role: Role.Common,
+      status: UserStatus.Enabled,
+      email: account.email ?? '',
+      access_token: uuidHex(),
+      aff_code: null,
+      inviter_id: account.inviterId ?? 0,
+      quota,
+      used_quota: 0,
+      request_count: 0,
+      group: 'default',
+    });
     await insertToken(trx, ctx.dialect, { userId: id, name: 'default', unlimitedQuota: true });
     return id;
   });
+  // Outside the transaction: a clashing code fails one statement, which PostgreSQL would not forgive
+  // inside a transaction (every later statement of it is refused).
+  await assignAffiliateCode(ctx, userId);
   if (quota > 0) await recordLog(ctx.db, { userId, username: account.username, type: LogType.System, content: `new user gift: ${quotaText(quota, ctx.options)}` });
   return userId;
 }
 
-/** Affiliate codes are 4 random characters with a unique index; on the rare collision, draw again. */
-export async function insertWithUniqueAffCode(insert: (affCode: string) => Promise<number>): Promise<number> {
+/** Affiliate codes are 4 random characters with a unique index; on the rare collision, draw again (longer). */
+export async function assignAffiliateCode(ctx: AppContext, userId: number): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
+    const code = randomAlphanumeric(attempt < 3 ? 4 : 8);
     try {
-      return await insert(randomAlphanumeric(attempt < 3 ? 4 : 8));
+      await users.updateUser(ctx.db, userId, { aff_code: code });
+      return code;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 5) throw error;
     }

@@ -16,7 +16,7 @@ import { quotaText } from '../../lib/quota-text.js';
 import { uuidHex } from '../../lib/random.js';
 import { consumeCode } from '../auth/verification-codes.js';
 import { recordLog } from '../logs/logs.repository.js';
-import { createAccount, insertWithUniqueAffCode } from './create-account.js';
+import { assignAffiliateCode, createAccount } from './create-account.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { toLoginUser, toUserView } from './user-view.js';
 import * as users from './users.repository.js';
@@ -116,12 +116,5 @@ export async function regenerateAccessToken(ctx: AppContext, id: number): Promis
 export async function affiliateCode(ctx: AppContext, id: number): Promise<string> {
   const row = await users.findUserById(ctx.db, id);
   if (!row) throw fail('user not found');
-  if (row.aff_code) return row.aff_code;
-  let code = '';
-  await insertWithUniqueAffCode(async (candidate) => {
-    code = candidate;
-    await users.updateUser(ctx.db, id, { aff_code: candidate });
-    return id;
-  });
-  return code;
+  return row.aff_code || assignAffiliateCode(ctx, id);
 }
