@@ -22,6 +22,8 @@ export interface Behaviour {
   omitDone?: boolean;
   /** Send Azure's prompt-filter chunk (no choices, no usage) first. */
   azureFilterChunk?: boolean;
+  /** Send the headers and half a JSON body, then drop the connection. */
+  breakBody?: boolean;
   /** Wait before answering, in ms. */
   delayMs?: number;
   /** Stream this many content chunks (default 3), with this pause between them. */
@@ -68,6 +70,11 @@ export class FakeOpenAI {
     const b = this.behaviour;
     if (b.delayMs) await sleep(b.delayMs);
     if (b.fail) return send(res, b.fail.status, b.fail.body);
+    if (b.breakBody) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"id":"chatcmpl-broken","choi');
+      return void setTimeout(() => res.destroy(), 20);
+    }
     const path = (req.url ?? '').split('?')[0] ?? '';
     const usage = b.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
     const fullUsage = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };

@@ -41,6 +41,17 @@ describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
     expect(logs).toHaveLength(0);
   });
 
+  it('refunds the reservation when the upstream breaks off in the middle of its answer', async () => {
+    const userId = await f.addUser('brokenoff', 10_000);
+    const key = await f.addKey(userId);
+    upstream.behaviour = { breakBody: true };
+    const response = await chat(key, 1000).catch((error: unknown) => error);
+    upstream.behaviour = {};
+    expect(response instanceof Response ? response.status : 'failed').not.toBe(200);
+    await f.flush();
+    expect(await balance(userId)).toBe(10_000);
+  });
+
   it('never lets 200 concurrent requests overspend a user with quota for 20', async () => {
     // Each request reserves (0 + ~9 prompt estimate + 5) and settles at 15 (10 prompt + 5 completion).
     const userId = await f.addUser('crowded', 20 * 15);

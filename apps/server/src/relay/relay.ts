@@ -51,6 +51,12 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   const approximate = ctx.options.bool('ApproximateTokenEnabled');
   const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));
   const deliver = input.stream ? deliverStream : deliverAnswer;
+  let settled = false;
+  // An answer that breaks before it can be settled (the upstream hangs up mid-body) gives the reservation back.
+  const giveBackUnsettled = (error: unknown) => {
+    if (!settled) refund(ctx, reservation);
+    throw error;
+  };
   await deliver(reply, served.adaptor, served.request, response, tally, async (reported) => {
     const charge = await rules.charge(ctx, served, input, { reported, generatedTokens: () => tally.total() });
     settle(ctx, {
@@ -67,7 +73,8 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       stream: input.stream,
       systemPromptReset: served.systemPromptReset,
     });
-  });
+    settled = true;
+  }).catch(giveBackUnsettled);
 }
 
 /** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */
