@@ -1,5 +1,6 @@
 import type { ChannelType } from '@tollgate/contract';
 import type { ReportedUsage } from './openai/response-usage.js';
+import type { UpstreamError } from './openai/upstream-error.js';
 
 /** The relay endpoints, as the client called them. */
 export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'moderations' | 'edits' | 'images' | 'speech' | 'transcriptions' | 'translations';
@@ -25,6 +26,8 @@ export interface AdaptorRequest {
   body: Buffer;
   contentType: string;
   accept?: string;
+  /** The client's request headers, for protocols that pass some on (Anthropic's version and beta flags). */
+  clientHeaders?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export interface BuiltRequest {
@@ -67,7 +70,11 @@ export interface StreamParser {
  * `streamParser` cannot stream, and the relay says so instead of calling a stub.
  */
 export interface Adaptor {
+  /** The relay modes the protocol serves; every mode when absent. Other modes are refused before any call. */
+  modes?: readonly RelayMode[];
   buildRequest(request: AdaptorRequest): BuiltRequest;
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer;
   streamParser?(request: AdaptorRequest): StreamParser;
+  /** Reads the protocol's own error body into OpenAI's error type and code; the generic reader when absent. */
+  parseError?(status: number, body: string): UpstreamError;
 }

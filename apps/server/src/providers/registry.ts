@@ -1,5 +1,6 @@
 import type { Protocol } from '@tollgate/contract';
 import type { Adaptor } from './adaptor.js';
+import { anthropicAdaptor } from './anthropic/adaptor.js';
 import { openAIAdaptor } from './openai/adaptor.js';
 
 /**
@@ -8,11 +9,11 @@ import { openAIAdaptor } from './openai/adaptor.js';
  */
 const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   openai: openAIAdaptor,
+  anthropic: anthropicAdaptor,
 };
 
 /** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
 export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
-  'anthropic',
   'aws',
   'gemini',
   'palm',

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { Adaptor, AdaptorRequest, RelayMode } from '../providers/adaptor.js';
@@ -19,11 +20,14 @@ export interface RelayPlan {
   systemPromptReset: boolean;
 }
 
-export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, mode: RelayMode, path: string, group: string): RelayPlan {
+export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, mode: RelayMode, path: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
   const type = channelType(channel.type);
   const adaptor = type ? adaptorFor(type.protocol) : undefined;
   if (!type || !adaptor) {
     throw new RelayError(501, `channel #${channel.id} is of type ${channel.type} (${type?.protocol ?? 'unknown'}), whose protocol is not supported yet`, 'channel_type_not_supported');
+  }
+  if (adaptor.modes && !adaptor.modes.includes(mode)) {
+    throw new RelayError(400, `channel #${channel.id} (${type.protocol}) does not serve ${path.split('?')[0] ?? path}`, 'mode_not_supported', 'invalid_request_error');
   }
   const upstreamModel = channel.modelMapping[input.model] ?? input.model;
   const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
@@ -42,6 +46,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
       stream: input.stream,
       body: upstreamBody(input, changes),
       contentType: input.contentType,
+      clientHeaders: headers,
     },
   };
 }

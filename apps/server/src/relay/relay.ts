@@ -28,7 +28,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
 
   const { group } = caller.record;
   const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId);
-  const plan = (channel: RoutableChannel) => planFor(ctx, channel, input, mode, request.url, group);
+  const plan = (channel: RoutableChannel) => planFor(ctx, channel, input, mode, request.url, group, request.headers);
   const first = plan(route.first());
 
   const reservation: Reservation = {

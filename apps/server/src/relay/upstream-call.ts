@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
-import { parseUpstreamError } from '../providers/openai/upstream-error.js';
+import { parseUpstreamError, type UpstreamError } from '../providers/openai/upstream-error.js';
 import { shouldDisableChannel } from './health/disable-rules.js';
 import { RelayError } from './relay-error.js';
 import type { UpstreamClient } from './upstream-client.js';
@@ -29,7 +29,11 @@ export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, req
 
   const text = await readCapped(response);
   const status = jsonInsteadOfStream && response.statusCode < 400 ? 500 : response.statusCode;
-  const upstream = parseUpstreamError(status, text);
+  return classifyFailure(status, (adaptor.parseError ?? parseUpstreamError)(status, text));
+}
+
+/** A failed answer as the relay error to return, whether another channel may succeed, and whether this one is broken. */
+export function classifyFailure(status: number, upstream: UpstreamError): Extract<CallResult, { ok: false }> {
   const error = new RelayError(status, upstream.message, upstream.code, upstream.type, String(status));
   return { ok: false, error, retryable: !REQUEST_FAULTS.has(status), disableChannel: shouldDisableChannel({ status, ...upstream }) };
 }

@@ -1,0 +1,65 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { toAnthropicRequest } from './request.js';
+import { generatedText, toChatCompletion } from './response.js';
+import { anthropicStreamParser } from './stream.js';
+import { parseAnthropicError } from './upstream-error.js';
+import { reportedUsage } from './usage.js';
+import type { AnthropicResponse } from './wire-types.js';
+
+/**
+ * Anthropic's Messages API (channel type 14): OpenAI chat requests converted to /v1/messages, answers and
+ * named SSE events converted back to OpenAI's shapes.
+ * Docs: https://docs.anthropic.com/en/api/messages, https://docs.anthropic.com/en/api/messages-streaming,
+ * https://docs.anthropic.com/en/api/errors
+ */
+const DEFAULT_VERSION = '2023-06-01';
+
+const clientHeader = (request: AdaptorRequest, name: string): string | undefined => {
+  const value = request.clientHeaders?.[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const anthropicAdaptor: Adaptor = {
+  modes: ['chat'],
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const { target } = request;
+    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: request.stream ? 'text/event-stream' : 'application/json',
+      // Uncompressed answers: the relay converts them as they come.
+      'accept-encoding': 'identity',
+      'x-api-key': target.key,
+      'anthropic-version': clientHeader(request, 'anthropic-version') ?? DEFAULT_VERSION,
+    };
+    const beta = clientHeader(request, 'anthropic-beta');
+    if (beta) headers['anthropic-beta'] = beta;
+    return { url: `${base}/v1/messages`, headers, body: Buffer.from(JSON.stringify(toAnthropicRequest(readJson(request.body), request.model))) };
+  },
+
+  parseAnswer(_request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let message: AnthropicResponse;
+    try {
+      message = JSON.parse(body.toString('utf8')) as AnthropicResponse;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    if (!Array.isArray(message.content)) return { body, contentType, text: '' };
+    const completion = toChatCompletion(message, nowSeconds());
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const body = readJson(request.body);
+    const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    return anthropicStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+  },
+
+  parseError: parseAnthropicError,
+};

@@ -1,0 +1,66 @@
+import type { JsonObject } from '../openai/request-body.js';
+import { convertMessages } from './messages.js';
+import type { AnthropicRequest, AnthropicTool, AnthropicToolChoice } from './wire-types.js';
+
+/** max_tokens is required by Anthropic; one-api's default. */
+const DEFAULT_MAX_TOKENS = 4096;
+
+/** Old model names Anthropic no longer serves under that exact name (one-api's renames). */
+const RENAMED_MODELS: Record<string, string> = { 'claude-2': 'claude-2.1', 'claude-instant-1': 'claude-instant-1.1' };
+
+const JSON_ONLY = 'Respond with valid JSON only: a single JSON object, with no prose and no code fences.';
+
+/** An OpenAI chat request as an Anthropic Messages request (reference providers.md 2.2 and 2.7). */
+export function toAnthropicRequest(body: JsonObject, model: string): AnthropicRequest {
+  const { system, messages } = convertMessages(body.messages);
+  const format = (body.response_format as { type?: unknown } | undefined)?.type;
+  if (format === 'json_object' || format === 'json_schema') system.push(jsonInstruction(body.response_format));
+  const request: AnthropicRequest = { model: RENAMED_MODELS[model] ?? model, max_tokens: maxTokens(body), messages };
+  if (system.length > 0) request.system = system.join('\n');
+  if (typeof body.temperature === 'number') request.temperature = Math.min(1, Math.max(0, body.temperature));
+  if (typeof body.top_p === 'number') request.top_p = body.top_p;
+  const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((s): s is string => typeof s === 'string') : [];
+  if (stop.length > 0) request.stop_sequences = stop;
+  if (body.stream === true) request.stream = true;
+  if (typeof body.user === 'string' && body.user) request.metadata = { user_id: body.user };
+  // tool_choice "none" means the model may not call a tool: sending no tools says exactly that.
+  const tools = body.tool_choice === 'none' ? [] : convertTools(body.tools);
+  if (tools.length > 0) {
+    request.tools = tools;
+    const choice = toolChoice(body.tool_choice, body.parallel_tool_calls === false);
+    if (choice) request.tool_choice = choice;
+  }
+  return request;
+}
+
+function maxTokens(body: JsonObject): number {
+  const value = body.max_completion_tokens ?? body.max_tokens;
+  return typeof value === 'number' && value > 0 ? Math.floor(value) : DEFAULT_MAX_TOKENS;
+}
+
+function convertTools(tools: unknown): AnthropicTool[] {
+  if (!Array.isArray(tools)) return [];
+  return (tools as { type?: unknown; function?: { name?: unknown; description?: unknown; parameters?: unknown } }[])
+    .filter((tool) => tool.type === 'function' && typeof tool.function?.name === 'string')
+    .map((tool) => ({
+      name: String(tool.function?.name),
+      ...(typeof tool.function?.description === 'string' ? { description: tool.function.description } : {}),
+      // Anthropic requires an object schema even for a tool without parameters.
+      input_schema: tool.function?.parameters ?? { type: 'object', properties: {} },
+    }));
+}
+
+function toolChoice(choice: unknown, serial: boolean): AnthropicToolChoice | undefined {
+  const parallel = serial ? { disable_parallel_tool_use: true } : {};
+  if (choice === 'required') return { type: 'any', ...parallel };
+  const name = (choice as { type?: unknown; function?: { name?: unknown } } | undefined)?.function?.name;
+  if (typeof name === 'string') return { type: 'tool', name, ...parallel };
+  if (choice === 'auto' || serial) return { type: 'auto', ...parallel };
+  return undefined;
+}
+
+/** Anthropic has no JSON mode: the instruction, with the schema when the client gave one, does its work. */
+function jsonInstruction(format: unknown): string {
+  const schema = (format as { json_schema?: { schema?: unknown } }).json_schema?.schema;
+  return schema === undefined ? JSON_ONLY : `${JSON_ONLY} It must match this JSON schema: ${JSON.stringify(schema)}`;
+}

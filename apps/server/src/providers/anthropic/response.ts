@@ -1,0 +1,42 @@
+import { finishReason } from './finish-reason.js';
+import { openAIUsage, type OpenAIUsage } from './usage.js';
+import type { AnthropicResponse } from './wire-types.js';
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface ChatCompletion {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: { index: number; message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }; finish_reason: string | null }[];
+  usage: OpenAIUsage;
+}
+
+/** An Anthropic message as OpenAI's `chat.completion` (reference providers.md 2.3 and 2.7). */
+export function toChatCompletion(message: AnthropicResponse, created: number): ChatCompletion {
+  const text = message.content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text ?? '')
+    .join('');
+  const toolCalls: ToolCall[] = message.content
+    .filter((block) => block.type === 'tool_use')
+    .map((block) => ({ id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) } }));
+  const content = text === '' && toolCalls.length > 0 ? null : text;
+  return {
+    id: message.id,
+    object: 'chat.completion',
+    created,
+    model: message.model,
+    choices: [{ index: 0, message: { role: 'assistant', content, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) }, finish_reason: finishReason(message.stop_reason) }],
+    usage: openAIUsage(message.usage ?? {}),
+  };
+}
+
+/** The text the answer generated, for counting when the upstream gives no usage. */
+export const generatedText = (completion: ChatCompletion): string =>
+  completion.choices.map((choice) => (choice.message.content ?? '') + (choice.message.tool_calls ? JSON.stringify(choice.message.tool_calls) : '')).join('');

@@ -1,0 +1,98 @@
+import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { finishReason } from './finish-reason.js';
+import { streamError } from './upstream-error.js';
+import { openAIUsage, reportedUsage } from './usage.js';
+import type { AnthropicUsage, ResponseBlock } from './wire-types.js';
+
+interface AnthropicEvent {
+  type?: string;
+  index?: number;
+  message?: { id?: string; model?: string; usage?: AnthropicUsage };
+  content_block?: ResponseBlock;
+  delta?: { type?: string; text?: string; thinking?: string; partial_json?: string; stop_reason?: string | null };
+  usage?: AnthropicUsage;
+  error?: { type?: unknown; message?: unknown };
+}
+
+export interface StreamOptions {
+  model: string;
+  created: number;
+  /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
+  includeUsage: boolean;
+}
+
+const NOTHING: StreamEvent = { forward: [], text: '' };
+
+/**
+ * Anthropic's named SSE events (reference providers.md 2.4) as OpenAI chunks. State: the message id and
+ * model from message_start, which content block is which tool call, and the usage, whose input count
+ * comes at the start and whose cumulative output count comes in message_delta.
+ */
+export function anthropicStreamParser(options: StreamOptions): StreamParser {
+  let id = '';
+  let model = options.model;
+  let usage: AnthropicUsage = {};
+  let finished = false;
+  const toolIndexes = new Map<number, number>();
+
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const emit = (delta: Record<string, unknown>, text = ''): StreamEvent => ({ forward: [chunk(delta)], text });
+  const toolDelta = (blockIndex: number | undefined, call: Record<string, unknown>) => ({ tool_calls: [{ index: toolIndexes.get(blockIndex ?? -1) ?? 0, ...call }] });
+  const usageChunk = () => JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model, choices: [], usage: openAIUsage(usage) });
+  const finish = (forward: string[]): StreamEvent => {
+    finished = true;
+    const tail = options.includeUsage ? [usageChunk()] : [];
+    return { forward: [...tail, ...forward], text: '', usage: reportedUsage(openAIUsage(usage)), done: true };
+  };
+
+  function onEvent(event: AnthropicEvent): StreamEvent {
+    switch (event.type) {
+      case 'message_start':
+        id = event.message?.id ?? id;
+        model = event.message?.model ?? model;
+        usage = { ...usage, ...event.message?.usage };
+        return emit({ role: 'assistant', content: '' });
+      case 'content_block_start': {
+        const block = event.content_block;
+        if (block?.type === 'tool_use') {
+          toolIndexes.set(event.index ?? -1, toolIndexes.size);
+          return emit(toolDelta(event.index, { id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: '' } }));
+        }
+        return block?.type === 'text' && block.text ? emit({ content: block.text }, block.text) : NOTHING;
+      }
+      case 'content_block_delta': {
+        const delta = event.delta;
+        if (delta?.type === 'text_delta' && delta.text) return emit({ content: delta.text }, delta.text);
+        if (delta?.type === 'thinking_delta' && delta.thinking) return emit({ reasoning_content: delta.thinking }, delta.thinking);
+        if (delta?.type === 'input_json_delta' && delta.partial_json) return emit(toolDelta(event.index, { function: { arguments: delta.partial_json } }), delta.partial_json);
+        return NOTHING;
+      }
+      case 'message_delta':
+        // Cumulative: the latest counts win, and older API versions send only output_tokens here.
+        usage = { ...usage, ...event.usage };
+        return { forward: [chunk({}, finishReason(event.delta?.stop_reason) ?? 'stop')], text: '' };
+      case 'message_stop':
+        return finish(['[DONE]']);
+      case 'error':
+        return finish([JSON.stringify({ error: streamError(event.error) })]);
+      default:
+        // ping, content_block_stop and event types added later carry nothing for an OpenAI client.
+        return NOTHING;
+    }
+  }
+
+  return {
+    framing: 'sse',
+    event(data: string): StreamEvent {
+      if (finished) return NOTHING;
+      try {
+        return onEvent(JSON.parse(data) as AnthropicEvent);
+      } catch {
+        return NOTHING;
+      }
+    },
+    // The upstream broke off before message_stop: still bill what it reported.
+    end: () => (finished ? NOTHING : { ...finish([]), done: false }),
+  };
+}
