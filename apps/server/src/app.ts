@@ -5,6 +5,7 @@ import { registerConsole } from './http/console.js';
 import { ApiError } from './http/errors.js';
 import { rateLimit } from './http/rate-limit-hook.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
+import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { channelHealthRoutes } from './modules/channels/channel-health.routes.js';
 import { channelRoutes } from './modules/channels/channels.routes.js';
 import { modelCatalogRoutes } from './modules/models/models.routes.js';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
+      await api.register(emailAuthRoutes(ctx));
       await api.register(topupRoutes(ctx), { prefix: '/user' });
       await api.register(tokenRoutes(ctx), { prefix: '/token' });
       await api.register(redemptionRoutes(ctx), { prefix: '/redemption' });

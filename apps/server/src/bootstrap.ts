@@ -11,6 +11,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.js';
 import { SessionCodec } from './http/session.js';
 import { nowSeconds, randomHex, uuidHex } from './lib/random.js';
+import { QuotaReminder } from './modules/notifications/quota-reminder.js';
+import { createRootNotifier } from './modules/notifications/root-notifier.js';
 import { OptionsStore } from './modules/options/options.store.js';
 import { insertToken } from './modules/tokens/tokens.repository.js';
 import { hashPassword } from './modules/users/password.js';
@@ -67,8 +69,11 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       cacheSync,
       relay,
       log,
-      notifyRoot: async (title, content) => log.warn({ title, content }, 'root notification (no message pusher or email configured)'),
+      notifyRoot: createRootNotifier({ db: handle.db, options, log }),
     };
+    const reminder = new QuotaReminder({ db: handle.db, options, log });
+    // Off the request path: the writer flushes on its timer, and a failed reminder only logs.
+    relay.usage.onFlushed((charges) => void reminder.check(charges).catch((error: unknown) => log.warn({ err: error }, 'quota reminder failed')));
     if (config.NODE_TYPE === 'master') await options.seedDefaults();
     await options.reload();
     await createRootIfNeeded(ctx, log);

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   CACHE_POLL_INTERVAL: int(1, 1),
   CHANNEL_TEST_FREQUENCY: int(0),
   POLLING_INTERVAL: int(0),
+  /** Cloudflare's Turnstile check; tests point it at a local fake. */
+  TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute URL' }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   TEST_PROMPT: z.string().default('Output only your specific model name with no additional text.'),
 });
 

@@ -83,3 +83,6 @@ export function searchUsers(db: Db, keyword: string): Promise<UserRow[]> {
     .limit(MAX_RECENT_ITEMS)
     .execute();
 }
+
+/** The live account using this email address, if any (sign-up, binding and password reset). */
+export const findLiveUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> => liveUsers(db).where('email', '=', email).executeTakeFirst();

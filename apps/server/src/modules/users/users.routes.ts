@@ -4,6 +4,7 @@ import { currentUser, requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { criticalRateLimit } from '../../http/rate-limit-hook.js';
 import { clearSession, readSession, writeSession } from '../../http/session.js';
+import { checkTurnstile } from '../auth/turnstile.js';
 import * as service from './users.service.js';
 
 /** /api/user: sign-in, registration and the caller's own account. */
@@ -11,7 +12,8 @@ export const userRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
   const critical = criticalRateLimit(ctx);
   const user = requireUser(ctx);
 
-  app.post('/register', { preHandler: critical }, async (request) => {
+  app.post('/register', { preHandler: critical }, async (request, reply) => {
+    await checkTurnstile(ctx, request, reply);
     await service.register(ctx, request.body);
     return ok(undefined, 'registration successful');
   });

@@ -30,6 +30,7 @@ export class UsageWriter {
   private pending = empty();
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  private flushedListener?: (charges: ReadonlyMap<number, number>) => void;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -60,6 +61,11 @@ export class UsageWriter {
     tokens.set(reservation.tokenId, token);
     if (counted && channelId > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + charged);
     if (log) logs.push(log);
+  }
+
+  /** Told after each written batch what each user was charged in it (the quota reminder compares balances). */
+  onFlushed(listener: (charges: ReadonlyMap<number, number>) => void): void {
+    this.flushedListener = listener;
   }
 
   /** Writes what is pending now; calls are serialised so two flushes never interleave. */
@@ -103,6 +109,7 @@ export class UsageWriter {
       this.mergeBack(batch);
       throw error;
     }
+    this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
   }
 
   private mergeBack(batch: Pending) {

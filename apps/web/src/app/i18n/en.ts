@@ -7,6 +7,7 @@ import { dashboardI18n } from '@/features/dashboard/i18n';
 import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
+import { emailAuthMessages } from '@/features/auth/email-i18n';
 import type { Messages } from './zh';
 
 /** English texts; the type keeps the key set identical to zh.ts. */
@@ -189,6 +190,7 @@ export const en: Messages = {
   users: usersMessages.en,
   channels: channelsMessages.en,
   adminSettings: adminSettingsMessages.en,
+  emailAuth: emailAuthMessages.en,
   listKit: listKitI18n.en,
   tokens: tokensI18n.en,
   redemptions: redemptionsI18n.en,

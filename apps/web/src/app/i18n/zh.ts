@@ -7,6 +7,7 @@ import { dashboardI18n } from '@/features/dashboard/i18n';
 import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
+import { emailAuthMessages } from '@/features/auth/email-i18n';
 
 /** Chinese texts: the default language of the console (spec section 1). en.ts mirrors these keys. */
 export const zh = {
@@ -187,6 +188,7 @@ export const zh = {
   users: usersMessages.zh,
   channels: channelsMessages.zh,
   adminSettings: adminSettingsMessages.zh,
+  emailAuth: emailAuthMessages.zh,
   listKit: listKitI18n.zh,
   tokens: tokensI18n.zh,
   redemptions: redemptionsI18n.zh,

@@ -6,6 +6,7 @@ import { copyWithToast } from '@/app/toasts/copy-with-toast';
 import { useAffCode } from '../api/get-aff-code';
 import { useGenerateAccessToken } from '../api/generate-access-token';
 import { DeleteAccountModal } from './delete-account-modal';
+import { EmailBinding } from './email-binding';
 
 function ReadOnlyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -60,6 +61,7 @@ export function PersonalSettings() {
       </Flex>
       {accessToken && <ReadOnlyValue label={t('setting.accessToken')} value={accessToken} testId="access-token" />}
       {inviteLink && <ReadOnlyValue label={t('setting.inviteLink')} value={inviteLink} testId="invite-link" />}
+      <EmailBinding />
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} />
     </Flex>
   );

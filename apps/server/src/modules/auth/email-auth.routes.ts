@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { queryText } from '../../http/query.js';
+import { criticalRateLimit } from '../../http/rate-limit-hook.js';
+import * as service from './email-auth.service.js';
+import { checkTurnstile } from './turnstile.js';
+
+/** Email codes, password reset and email binding; every route sends mail or checks a code, so all are rate limited. */
+export const emailAuthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const critical = criticalRateLimit(ctx);
+  const user = requireUser(ctx);
+
+  app.get('/verification', { preHandler: critical }, async (request, reply) => {
+    await checkTurnstile(ctx, request, reply);
+    await service.sendVerificationCode(ctx, queryText(request.query, 'email'));
+    return ok(undefined);
+  });
+
+  app.get('/reset_password', { preHandler: critical }, async (request, reply) => {
+    await checkTurnstile(ctx, request, reply);
+    await service.sendPasswordReset(ctx, queryText(request.query, 'email'), `${request.protocol}://${request.host}`);
+    return ok(undefined);
+  });
+
+  app.post('/user/reset', { preHandler: critical }, async (request) => ok(await service.resetPassword(ctx, request.body)));
+
+  app.get('/oauth/email/bind', { preHandler: [user, critical] }, async (request, reply) => {
+    await checkTurnstile(ctx, request, reply);
+    await service.bindEmail(ctx, currentUser(request).id, queryText(request.query, 'email'), queryText(request.query, 'code'));
+    return ok(undefined);
+  });
+};
