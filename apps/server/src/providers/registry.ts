@@ -1,6 +1,8 @@
 import type { Protocol } from '@tollgate/contract';
 import type { Adaptor } from './adaptor.js';
 import { anthropicAdaptor } from './anthropic/adaptor.js';
+import { geminiAdaptor } from './gemini/adaptor.js';
+import { ollamaAdaptor } from './ollama/adaptor.js';
 import { openAIAdaptor } from './openai/adaptor.js';
 
 /**
@@ -10,12 +12,13 @@ import { openAIAdaptor } from './openai/adaptor.js';
 const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   openai: openAIAdaptor,
   anthropic: anthropicAdaptor,
+  gemini: geminiAdaptor,
+  ollama: ollamaAdaptor,
 };
 
 /** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
 export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
   'aws',
-  'gemini',
   'palm',
   'vertexai',
   'baidu',
@@ -27,7 +30,6 @@ export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
   'cloudflare',
   'coze',
   'deepl',
-  'ollama',
   'replicate',
   'aiproxy-library',
   'proxy',

@@ -1,14 +1,14 @@
 import type { AnthropicMessage, ContentBlock, ImageBlock } from './wire-types.js';
 
 /** One OpenAI chat message, read loosely: clients send many shapes. */
-interface OpenAIMessage {
+export interface OpenAIMessage {
   role?: unknown;
   content?: unknown;
   tool_calls?: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[];
   tool_call_id?: unknown;
 }
 
-interface ContentPart {
+export interface ContentPart {
   type?: unknown;
   text?: unknown;
   image_url?: { url?: unknown } | string;
@@ -71,8 +71,8 @@ function toolUses(message: OpenAIMessage): ContentBlock[] {
   return message.tool_calls.map((call) => ({ type: 'tool_use', id: String(call.id ?? ''), name: String(call.function?.name ?? ''), input: parseArguments(call.function?.arguments) }));
 }
 
-/** Anthropic wants the input as an object; models sometimes emit arguments that are not valid JSON. */
-function parseArguments(value: unknown): unknown {
+/** Tool arguments as an object (Anthropic and Gemini want one); models sometimes emit arguments that are not valid JSON. */
+export function parseArguments(value: unknown): unknown {
   if (typeof value !== 'string' || value.trim() === '') return {};
   try {
     return JSON.parse(value);
@@ -83,7 +83,7 @@ function parseArguments(value: unknown): unknown {
 
 const toolResult = (message: OpenAIMessage): ContentBlock => ({ type: 'tool_result', tool_use_id: String(message.tool_call_id ?? ''), content: plainText(message.content) });
 
-function plainText(content: unknown): string {
+export function plainText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return (content as ContentPart[])

@@ -13,7 +13,7 @@ export interface ChatCompletion {
   object: 'chat.completion';
   created: number;
   model: string;
-  choices: { index: number; message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }; finish_reason: string | null }[];
+  choices: { index: number; message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[]; refusal?: string }; finish_reason: string | null }[];
   usage: OpenAIUsage;
 }
 

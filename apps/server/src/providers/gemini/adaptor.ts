@@ -1,0 +1,57 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { generatedText } from '../anthropic/response.js';
+import { reportedUsage } from '../anthropic/usage.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
+import { toGeminiRequest } from './request.js';
+import { toChatCompletion } from './response.js';
+import { geminiStreamParser } from './stream.js';
+import { parseGeminiError } from './upstream-error.js';
+import { geminiUrl } from './upstream-url.js';
+import type { GeminiResponse } from './wire-types.js';
+
+/**
+ * Google's Gemini API (channel type 24): OpenAI chat and embedding requests converted to generateContent,
+ * streamGenerateContent (SSE) and batchEmbedContents, answers converted back to OpenAI's shapes.
+ * Docs: https://ai.google.dev/api/generate-content, https://ai.google.dev/api/embeddings,
+ * https://ai.google.dev/gemini-api/docs/troubleshooting
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const geminiAdaptor: Adaptor = {
+  modes: ['chat', 'embeddings'],
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const body = readJson(request.body);
+    const converted = request.mode === 'embeddings' ? toBatchEmbedRequest(body, request.model) : toGeminiRequest(body);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: request.stream ? 'text/event-stream' : 'application/json',
+      // Uncompressed answers: the relay converts them as they come.
+      'accept-encoding': 'identity',
+      'x-goog-api-key': request.target.key,
+    };
+    return { url: geminiUrl(request.target, request.mode, request.model, request.stream), headers, body: Buffer.from(JSON.stringify(converted)) };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let answer: GeminiResponse & { embeddings?: { values?: number[] }[] };
+    try {
+      answer = JSON.parse(body.toString('utf8')) as typeof answer;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    if (request.mode === 'embeddings') return { body: Buffer.from(JSON.stringify(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format))), contentType: 'application/json', text: '' };
+    const completion = toChatCompletion(answer, request.model, nowSeconds());
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    return geminiStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+  },
+
+  parseError: parseGeminiError,
+};

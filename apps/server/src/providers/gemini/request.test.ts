@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { toGeminiRequest } from './request.js';
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const weatherTool = {
+  type: 'function',
+  function: { name: 'get_weather', description: 'Get current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+};
+
+/** The canonical request of reference providers.md 0.1, with its second turn. */
+const canonical = {
+  model: 'gemini-1.5-flash',
+  messages: [
+    { role: 'system', content: 'You are a concise assistant.' },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is in this image? Also get the weather in Paris.' },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
+      ],
+    },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+    { role: 'tool', tool_call_id: 'call_1', content: '{"temp_c":18,"sky":"clear"}' },
+  ],
+  tools: [weatherTool],
+  max_tokens: 512,
+  temperature: 0.7,
+};
+
+const SAFETY = ['HARASSMENT', 'HATE_SPEECH', 'SEXUALLY_EXPLICIT', 'DANGEROUS_CONTENT', 'CIVIC_INTEGRITY'].map((c) => ({ category: `HARM_CATEGORY_${c}`, threshold: 'BLOCK_NONE' }));
+
+describe('Gemini request conversion', () => {
+  it('converts the canonical request as reference 3.2 shows it', () => {
+    expect(toGeminiRequest(canonical)).toEqual({
+      systemInstruction: { parts: [{ text: 'You are a concise assistant.' }] },
+      contents: [
+        { role: 'user', parts: [{ text: 'What is in this image? Also get the weather in Paris.' }, { inlineData: { mimeType: 'image/png', data: PNG } }] },
+        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { output: '{"temp_c":18,"sky":"clear"}' } } }] },
+      ],
+      tools: [
+        {
+          functionDeclarations: [
+            { name: 'get_weather', description: 'Get current weather for a city', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } }, required: ['city'] } },
+          ],
+        },
+      ],
+      toolConfig: { functionCallingConfig: { mode: 'AUTO' } },
+      generationConfig: { maxOutputTokens: 512, temperature: 0.7 },
+      safetySettings: SAFETY,
+    });
+  });
+
+  it('echoes a thought signature from extra_content.google back on the functionCall part', () => {
+    const call = { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' }, extra_content: { google: { thought_signature: 'EskgCsYg' } } };
+    expect(toGeminiRequest({ messages: [{ role: 'assistant', content: null, tool_calls: [call] }] }).contents).toEqual([
+      { role: 'model', parts: [{ functionCall: { name: 'f', args: {} }, thoughtSignature: 'EskgCsYg' }] },
+    ]);
+  });
+
+  it.each([
+    ['auto', { mode: 'AUTO' }],
+    ['none', { mode: 'NONE' }],
+    ['required', { mode: 'ANY' }],
+    [{ type: 'function', function: { name: 'get_weather' } }, { mode: 'ANY', allowedFunctionNames: ['get_weather'] }],
+  ])('maps tool_choice %o to %o', (choice, expected) => {
+    expect(toGeminiRequest({ messages: [], tools: [weatherTool], tool_choice: choice }).toolConfig).toEqual({ functionCallingConfig: expected });
+  });
+
+  it('maps sampling, stop, n, JSON mode and a JSON schema into generationConfig', () => {
+    const body = { messages: [], top_p: 0.9, n: 2, seed: 7, stop: 'END', max_completion_tokens: 64, response_format: { type: 'json_object' } };
+    expect(toGeminiRequest(body).generationConfig).toEqual({ topP: 0.9, candidateCount: 2, seed: 7, stopSequences: ['END'], maxOutputTokens: 64, responseMimeType: 'application/json' });
+    const schema = { $schema: 'x', type: 'object', additionalProperties: false, properties: { tags: { type: 'array', items: { type: ['string', 'null'] } } } };
+    expect(toGeminiRequest({ messages: [], response_format: { type: 'json_schema', json_schema: { name: 's', schema } } }).generationConfig).toEqual({
+      responseMimeType: 'application/json',
+      responseSchema: { type: 'OBJECT', properties: { tags: { type: 'ARRAY', items: { type: 'STRING', nullable: true } } } },
+    });
+  });
+
+  it('sends remote images as fileData, merges turns of one role, and leaves out empty parameter schemas', () => {
+    const request = toGeminiRequest({
+      messages: [
+        { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://img.example/cat.webp?x=1' } }] },
+        { role: 'user', content: 'and this?' },
+        { role: 'assistant', content: 'Sure.' },
+      ],
+      tools: [{ type: 'function', function: { name: 'now', parameters: { type: 'object', properties: {} } } }],
+    });
+    expect(request.contents).toEqual([
+      { role: 'user', parts: [{ fileData: { mimeType: 'image/webp', fileUri: 'https://img.example/cat.webp?x=1' } }, { text: 'and this?' }] },
+      { role: 'model', parts: [{ text: 'Sure.' }] },
+    ]);
+    expect(request.tools).toEqual([{ functionDeclarations: [{ name: 'now' }] }]);
+    expect(request.systemInstruction).toBeUndefined();
+  });
+});

@@ -1,0 +1,84 @@
+import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { reportedUsage } from '../anthropic/usage.js';
+import { finishReason } from './finish-reason.js';
+import { answerText, newResponseId, toolCalls } from './response.js';
+import { streamError } from './upstream-error.js';
+import { openAIUsage } from './usage.js';
+import type { GeminiResponse, UsageMetadata } from './wire-types.js';
+
+/**
+ * Gemini's `streamGenerateContent?alt=sse` (reference providers.md 3.4) as OpenAI chunks. Every event is
+ * a whole GenerateContentResponse whose text parts are deltas; a function call comes whole in one event;
+ * usageMetadata is cumulative, so the last one wins; there is no terminator, so `end` closes the stream.
+ * Docs: https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+ */
+export interface StreamOptions {
+  model: string;
+  created: number;
+  /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
+  includeUsage: boolean;
+}
+
+const NOTHING: StreamEvent = { forward: [], text: '' };
+
+export function geminiStreamParser(options: StreamOptions): StreamParser {
+  let id = '';
+  let usage: UsageMetadata | undefined;
+  let finished = false;
+  const started = new Set<number>();
+  const callCounts = new Map<number, number>();
+
+  const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null) =>
+    JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [{ index, delta, finish_reason: finish }] });
+  const usageChunk = () => JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [], usage: openAIUsage(usage) });
+  const finish = (forward: string[]): StreamEvent => {
+    finished = true;
+    const tail = options.includeUsage ? [usageChunk()] : [];
+    return { forward: [...tail, ...forward], text: '', usage: reportedUsage(openAIUsage(usage)), done: true };
+  };
+
+  function onResponse(response: GeminiResponse): StreamEvent {
+    id ||= response.responseId ? `chatcmpl-${response.responseId}` : newResponseId();
+    usage = response.usageMetadata ?? usage;
+    const forward: string[] = [];
+    let text = '';
+    for (const [position, candidate] of (response.candidates ?? []).entries()) {
+      const index = candidate.index ?? position;
+      const parts = candidate.content?.parts ?? [];
+      // The first chunk of each choice names the role, as OpenAI's do.
+      const role = started.has(index) ? {} : { role: 'assistant' };
+      started.add(index);
+      const delta = answerText(parts);
+      const calls = toolCalls(parts).map((call) => {
+        const callIndex = callCounts.get(index) ?? 0;
+        callCounts.set(index, callIndex + 1);
+        return { index: callIndex, ...call };
+      });
+      if (delta || calls.length > 0 || Object.keys(role).length > 0) {
+        forward.push(chunk(index, { ...role, content: delta, ...(calls.length > 0 ? { tool_calls: calls } : {}) }));
+        text += delta + calls.map((call) => call.function.arguments).join('');
+      }
+      const reason = finishReason(candidate.finishReason, (callCounts.get(index) ?? 0) > 0);
+      if (reason) forward.push(chunk(index, {}, reason));
+    }
+    if (!response.candidates?.length && response.promptFeedback?.blockReason) forward.push(chunk(0, { role: 'assistant', content: '' }, 'content_filter'));
+    return { forward, text };
+  }
+
+  return {
+    framing: 'sse',
+    event(data: string): StreamEvent {
+      if (finished) return NOTHING;
+      let response: GeminiResponse;
+      try {
+        response = JSON.parse(data) as GeminiResponse;
+      } catch {
+        return NOTHING;
+      }
+      if (response.error) return finish([JSON.stringify({ error: streamError(response.error) })]);
+      return onResponse(response);
+    },
+    // Gemini just closes the connection: the usage chunk and [DONE] come from here.
+    end: () => (finished ? NOTHING : finish(['[DONE]'])),
+  };
+}

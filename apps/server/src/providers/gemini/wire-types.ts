@@ -1,0 +1,83 @@
+/**
+ * The parts of Gemini's generateContent wire format the adaptor reads and writes (camelCase, as Google
+ * answers). Docs: https://ai.google.dev/api/generate-content, https://ai.google.dev/api/caching#Content
+ */
+export type GeminiPart =
+  | { text: string; thought?: boolean }
+  | { inlineData: { mimeType: string; data: string } }
+  | { fileData: { mimeType: string; fileUri: string } }
+  | { functionCall: { name: string; args: unknown }; thoughtSignature?: string }
+  | { functionResponse: { name: string; response: { output: string } } };
+
+export interface GeminiContent {
+  role: 'user' | 'model';
+  parts: GeminiPart[];
+}
+
+export interface FunctionDeclaration {
+  name: string;
+  description?: string;
+  parameters?: unknown;
+}
+
+export interface GenerationConfig {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxOutputTokens?: number;
+  stopSequences?: string[];
+  candidateCount?: number;
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  responseMimeType?: string;
+  responseSchema?: unknown;
+}
+
+export interface FunctionCallingConfig {
+  mode: 'AUTO' | 'NONE' | 'ANY';
+  allowedFunctionNames?: string[];
+}
+
+export interface GeminiRequest {
+  contents: GeminiContent[];
+  systemInstruction?: { parts: { text: string }[] };
+  tools?: { functionDeclarations: FunctionDeclaration[] }[];
+  toolConfig?: { functionCallingConfig: FunctionCallingConfig };
+  generationConfig?: GenerationConfig;
+  safetySettings: { category: string; threshold: string }[];
+}
+
+export interface UsageMetadata {
+  promptTokenCount?: number;
+  candidatesTokenCount?: number;
+  thoughtsTokenCount?: number;
+  toolUsePromptTokenCount?: number;
+  cachedContentTokenCount?: number;
+  totalTokenCount?: number;
+}
+
+/** Answer parts, read loosely: thought parts, signatures and newer part kinds come along. */
+export interface ResponsePart {
+  text?: string;
+  thought?: boolean;
+  functionCall?: { name?: string; args?: unknown };
+  /** Gemini 2.5+ signs its reasoning; a later request must echo the signature on the same part. */
+  thoughtSignature?: string;
+}
+
+export interface Candidate {
+  content?: { role?: string; parts?: ResponsePart[] };
+  finishReason?: string;
+  index?: number;
+}
+
+export interface GeminiResponse {
+  candidates?: Candidate[];
+  promptFeedback?: { blockReason?: string };
+  usageMetadata?: UsageMetadata;
+  modelVersion?: string;
+  responseId?: string;
+  /** A mid-stream failure arrives as a bare Google RPC error object. */
+  error?: { code?: number; message?: string; status?: string };
+}

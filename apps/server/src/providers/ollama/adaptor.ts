@@ -1,0 +1,62 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { generatedText } from '../anthropic/response.js';
+import { reportedUsage } from '../anthropic/usage.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
+import { toOllamaRequest } from './request.js';
+import { toChatCompletion } from './response.js';
+import { ollamaStreamParser } from './stream.js';
+import { parseOllamaError } from './upstream-error.js';
+import type { OllamaChatResponse } from './wire-types.js';
+
+/**
+ * Ollama's native API (channel type 30): OpenAI chat and embedding requests converted to /api/chat and
+ * /api/embed, answers and NDJSON streams converted back to OpenAI's shapes.
+ * Docs: https://github.com/ollama/ollama/blob/main/docs/api.md
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const ollamaAdaptor: Adaptor = {
+  modes: ['chat', 'embeddings'],
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const { target } = request;
+    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const body = readJson(request.body);
+    const embed = request.mode === 'embeddings';
+    const converted = embed ? toEmbedRequest(body, request.model) : toOllamaRequest(body, request.model, request.stream);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: request.stream ? 'application/x-ndjson' : 'application/json',
+      'accept-encoding': 'identity',
+    };
+    // A local Ollama needs no key; Ollama Cloud and authenticating proxies take a bearer token.
+    if (target.key) headers.authorization = `Bearer ${target.key}`;
+    return { url: `${base}/api/${embed ? 'embed' : 'chat'}`, headers, body: Buffer.from(JSON.stringify(converted)) };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let answer: OllamaChatResponse & { embeddings?: number[][] };
+    try {
+      answer = JSON.parse(body.toString('utf8')) as typeof answer;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    if (request.mode === 'embeddings') {
+      const list = toEmbeddingList(answer, request.model, readJson(request.body).encoding_format);
+      const usage = list.usage.prompt_tokens > 0 ? { promptTokens: list.usage.prompt_tokens, completionTokens: 0, totalTokens: list.usage.total_tokens } : undefined;
+      return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
+    }
+    const completion = toChatCompletion(answer, request.model, nowSeconds());
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    return ollamaStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+  },
+
+  parseError: parseOllamaError,
+};

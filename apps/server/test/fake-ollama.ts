@@ -1,0 +1,75 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Received } from './fake-openai.js';
+
+/**
+ * A fake Ollama speaking its native API: /api/chat as one JSON object or an NDJSON stream (stream is on
+ * unless the body says false), /api/embed. It answers with a tool call when the request offers tools and
+ * carries no tool result yet, with text otherwise; it records what it received and fails on demand.
+ */
+export interface OllamaBehaviour {
+  fail?: { status: number; body: unknown };
+}
+
+interface ChatBody {
+  model?: string;
+  stream?: boolean;
+  tools?: { function: { name: string } }[];
+  messages?: { role: string; content: string }[];
+  input?: string | string[];
+}
+
+const DONE = { done: true, done_reason: 'stop', total_duration: 4883583458, prompt_eval_count: 12, eval_count: 6 };
+
+export class FakeOllama {
+  readonly received: Received[] = [];
+  behaviour: OllamaBehaviour = {};
+  private server?: http.Server;
+
+  constructor(readonly name: string) {}
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const json = JSON.parse(body || '{}') as ChatBody & Record<string, unknown>;
+    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+    if (this.behaviour.fail) return send(res, this.behaviour.fail.status, this.behaviour.fail.body);
+    if (req.url === '/api/embed') {
+      const inputs = Array.isArray(json.input) ? json.input : [json.input ?? ''];
+      return send(res, 200, { model: json.model, embeddings: inputs.map((input, i) => [i, input.length]), prompt_eval_count: 4 });
+    }
+    if (req.url !== '/api/chat') return send(res, 404, { error: `no ${req.url}` });
+    const result = json.messages?.find((m) => m.role === 'tool');
+    const callTool = (json.tools?.length ?? 0) > 0 && !result;
+    const text = result ? `Paris: ${result.content}` : `Hello from ${this.name}`;
+    const call = { function: { name: json.tools?.[0]?.function.name, arguments: { city: 'Paris' } } };
+    const message = (content: string, withCall = false) => ({ role: 'assistant', content, ...(withCall ? { tool_calls: [call] } : {}) });
+    const line = (fields: Record<string, unknown>) => ({ model: json.model, created_at: '2023-08-04T19:22:45.499127Z', ...fields });
+    if (json.stream === false) return send(res, 200, line({ message: message(callTool ? '' : text, callTool), ...DONE }));
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    const parts = callTool ? [line({ message: message('', true), done: false })] : [text.slice(0, 5), text.slice(5)].map((piece) => line({ message: message(piece), done: false }));
+    for (const part of [...parts, line({ message: message(''), ...DONE })]) res.write(`${JSON.stringify(part)}\n`);
+    res.end();
+  }
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
