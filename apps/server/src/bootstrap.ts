@@ -55,6 +55,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       reserver: new Reserver(handle.db, handle.dialect),
       usage: new UsageWriter(handle.db, config.BATCH_UPDATE_INTERVAL * 1000, (error) => log.error({ err: error }, 'usage write failed; will retry')),
       upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY }),
+      providerSettings: { GEMINI_VERSION: config.GEMINI_VERSION, GEMINI_SAFETY_SETTING: config.GEMINI_SAFETY_SETTING },
     };
     const ctx: AppContext = {
       config,

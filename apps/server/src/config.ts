@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   CHANNEL_TEST_FREQUENCY: int(0),
   POLLING_INTERVAL: int(0),
   /** Cloudflare's Turnstile check; tests point it at a local fake. */
+  GEMINI_VERSION: z.string().default('v1'),
+  GEMINI_SAFETY_SETTING: z.enum(['BLOCK_NONE', 'BLOCK_ONLY_HIGH', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_LOW_AND_ABOVE', 'OFF']).default('BLOCK_NONE'),
   TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute URL' }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   TEST_PROMPT: z.string().default('Output only your specific model name with no additional text.'),
 });

@@ -12,7 +12,11 @@ export interface UpstreamTarget {
   baseUrl: string;
   other: string;
   config: Record<string, string>;
+  /** Deployment-wide protocol settings from the environment (GEMINI_VERSION, GEMINI_SAFETY_SETTING). */
+  settings: ProviderSettings;
 }
+
+export type ProviderSettings = Readonly<Record<string, string>>;
 
 export interface AdaptorRequest {
   target: UpstreamTarget;

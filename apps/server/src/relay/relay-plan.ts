@@ -39,7 +39,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
     adaptor,
     systemPromptReset: systemPrompt !== undefined,
     request: {
-      target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config },
+      target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings },
       mode,
       path,
       model: upstreamModel,

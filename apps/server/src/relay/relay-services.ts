@@ -1,3 +1,4 @@
+import type { ProviderSettings } from '../providers/adaptor.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { Pricing } from './billing/pricing.js';
 import type { Reserver } from './billing/reservation.js';
@@ -13,4 +14,5 @@ export interface RelayServices {
   reserver: Reserver;
   usage: UsageWriter;
   upstream: UpstreamClient;
+  providerSettings: ProviderSettings;
 }

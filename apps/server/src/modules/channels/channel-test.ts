@@ -37,7 +37,7 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   if (!type || !adaptor) return { success: false, message: `channel type ${channel.type} cannot be tested yet: its protocol is not supported`, time: 0, model };
 
   const request = {
-    target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config },
+    target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings },
     mode: 'chat' as const,
     path: '/v1/chat/completions',
     model: upstreamModel,

@@ -25,7 +25,7 @@ export const geminiAdaptor: Adaptor = {
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const body = readJson(request.body);
-    const converted = request.mode === 'embeddings' ? toBatchEmbedRequest(body, request.model) : toGeminiRequest(body);
+    const converted = request.mode === 'embeddings' ? toBatchEmbedRequest(body, request.model) : toGeminiRequest(body, request.target.settings.GEMINI_SAFETY_SETTING);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: request.stream ? 'text/event-stream' : 'application/json',

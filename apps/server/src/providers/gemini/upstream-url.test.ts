@@ -6,11 +6,15 @@ import { geminiUrl } from './upstream-url.js';
 const type = CHANNEL_TYPES.find((t) => t.id === 24);
 const target = (fields: Partial<UpstreamTarget> = {}): UpstreamTarget => {
   if (!type) throw new Error('no Gemini channel type');
-  return { type, key: 'k', baseUrl: '', other: '', config: {}, ...fields };
+  return { type, key: 'k', baseUrl: '', other: '', config: {}, settings: {}, ...fields };
 };
 const GOOGLE = 'https://generativelanguage.googleapis.com';
 
 describe('Gemini upstream URL (reference one-api.md 2.3)', () => {
+  it('falls back to GEMINI_VERSION for models that do not need v1beta', () => {
+    expect(geminiUrl(target({ settings: { GEMINI_VERSION: 'v1beta' } }), 'chat', 'gemini-pro', false)).toBe(`${GOOGLE}/v1beta/models/gemini-pro:generateContent`);
+  });
+
   it.each([
     ['gemini-pro', 'chat', false, `${GOOGLE}/v1/models/gemini-pro:generateContent`],
     ['gemini-1.5-flash', 'chat', false, `${GOOGLE}/v1beta/models/gemini-1.5-flash:generateContent`],

@@ -24,5 +24,5 @@ export function apiVersion(target: UpstreamTarget, model: string, fallback = DEF
 export function geminiUrl(target: UpstreamTarget, mode: RelayMode, model: string, stream: boolean): string {
   const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
   const method = mode === 'embeddings' ? 'batchEmbedContents' : stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return `${base}/${apiVersion(target, model)}/models/${encodeURIComponent(model)}:${method}`;
+  return `${base}/${apiVersion(target, model, target.settings.GEMINI_VERSION)}/models/${encodeURIComponent(model)}:${method}`;
 }
