@@ -20,6 +20,13 @@ export interface RelayPlan {
   systemPromptReset: boolean;
 }
 
+/** Whether a channel's protocol serves the endpoint; channels whose protocol awaits its adaptor stay eligible (they answer 501, which is retried). */
+export function channelServes(channel: RoutableChannel, mode: RelayMode): boolean {
+  const type = channelType(channel.type);
+  const modes = type ? adaptorFor(type.protocol)?.modes : undefined;
+  return !modes || modes.includes(mode);
+}
+
 export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, mode: RelayMode, path: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
   const type = channelType(channel.type);
   const adaptor = type ? adaptorFor(type.protocol) : undefined;

@@ -94,6 +94,20 @@ describe.each(databaseKinds)('routing, retries and health on %s', (kind) => {
     expect(Boolean(log.system_prompt_reset)).toBe(true);
   });
 
+  it('passes over channels whose protocol lacks the endpoint, even in a higher tier', async () => {
+    await f.addChannel({ name: 'claude-tier', type: 14, base_url: 'http://127.0.0.1:9', models: 'shared-embedder', priority: 50 });
+    await f.addChannel({ name: 'openai-tier', base_url: upstreams.other?.baseUrl, models: 'shared-embedder', priority: 1 });
+    await f.ctx.options.set('ModelRatio', JSON.stringify({ 'shared-embedder': 1 }));
+    const response = await fetch(`${f.url}/v1/embeddings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'shared-embedder', input: 'hi' }),
+    });
+    expect(response.status).toBe(200);
+    expect(upstreams.other!.received.at(-1)?.path).toBe('/v1/embeddings');
+    await f.ctx.options.set('ModelRatio', '{}');
+  });
+
   it('answers 503 naming the model and group when no channel serves them', async () => {
     const response = await chat('gpt-4-32k');
     expect(response.status).toBe(503);

@@ -7,7 +7,7 @@ import { deliverAnswer, deliverStream } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import type { ModeRules } from './modes/mode-rules.js';
 import { RelayError } from './relay-error.js';
-import { planFor } from './relay-plan.js';
+import { channelServes, planFor } from './relay-plan.js';
 import { Route } from './routing/route.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 import { refund, settle } from './settle.js';
@@ -27,7 +27,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   checkModelAllowed(caller, input.model);
 
   const { group } = caller.record;
-  const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId);
+  const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId, (channel) => channelServes(channel, mode));
   const plan = (channel: RoutableChannel) => planFor(ctx, channel, input, mode, request.url, group, request.headers);
   const first = plan(route.first());
 

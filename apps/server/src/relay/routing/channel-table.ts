@@ -33,11 +33,12 @@ export class ChannelTable {
   /**
    * A channel for (group, model): the highest priority tier that still has a channel not yet tried, weighted
    * random inside it by `weight` (0 counts as 1). Retries pass the channels already tried in `exclude`, so
-   * they go through the rest of the tier first and then fall to lower tiers.
+   * they go through the rest of the tier first and then fall to lower tiers. `accepts` skips channels that
+   * cannot serve the request at all (an endpoint their protocol lacks).
    */
-  select(group: string, model: string, exclude: ReadonlySet<number> = new Set(), random = Math.random): RoutableChannel | undefined {
+  select(group: string, model: string, exclude: ReadonlySet<number> = new Set(), accepts: (channel: RoutableChannel) => boolean = () => true, random = Math.random): RoutableChannel | undefined {
     for (const tier of this.routes.get(group)?.get(model) ?? []) {
-      const candidates = exclude.size === 0 ? tier : tier.filter((c) => !exclude.has(c.id));
+      const candidates = tier.filter((c) => !exclude.has(c.id) && accepts(c));
       if (candidates.length > 0) return weightedPick(candidates, random);
     }
     return undefined;

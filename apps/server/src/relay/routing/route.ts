@@ -1,5 +1,5 @@
 import { ChannelStatus } from '@tollgate/contract';
-import { relayError } from '../relay-error.js';
+import { RelayError, relayError } from '../relay-error.js';
 import type { ChannelTable } from './channel-table.js';
 import type { RoutableChannel } from './routable-channel.js';
 
@@ -15,6 +15,8 @@ export class Route {
     private readonly group: string,
     private readonly model: string,
     private readonly pinnedChannelId?: number,
+    /** Channels that cannot serve this request (an endpoint their protocol lacks) are passed over. */
+    private readonly accepts: (channel: RoutableChannel) => boolean = () => true,
   ) {}
 
   get pinned(): boolean {
@@ -29,7 +31,10 @@ export class Route {
       this.tried.add(channel.id);
       return channel;
     }
-    const channel = this.table.select(this.group, this.model, this.tried);
+    const channel = this.table.select(this.group, this.model, this.tried, this.accepts);
+    if (!channel && this.table.select(this.group, this.model)) {
+      throw new RelayError(400, `no channel serving model ${this.model} under group ${this.group} supports this endpoint`, 'mode_not_supported', 'invalid_request_error');
+    }
     if (!channel) throw relayError.noChannel(this.model, this.group);
     this.tried.add(channel.id);
     return channel;
@@ -38,7 +43,7 @@ export class Route {
   /** Another channel for a retry, or undefined when every channel serving the model was tried. */
   next(): RoutableChannel | undefined {
     if (this.pinned) return undefined;
-    const channel = this.table.select(this.group, this.model, this.tried);
+    const channel = this.table.select(this.group, this.model, this.tried, this.accepts);
     if (channel) this.tried.add(channel.id);
     return channel;
   }
