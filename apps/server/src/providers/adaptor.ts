@@ -69,6 +69,16 @@ export interface StreamParser {
   end?(): StreamEvent;
 }
 
+/** An upstream refusal found outside the HTTP status: a failed credential exchange, an error in a 200 body. */
+export interface UpstreamRefusal {
+  /** The HTTP status the refusal stands for, which decides retry and auto-disable. */
+  status: number;
+  error: UpstreamError;
+}
+
+/** A POST with an empty body, for credential exchanges, sent through the relay's upstream client. */
+export type PostForText = (url: string) => Promise<{ status: number; body: string }>;
+
 /**
  * A wire protocol as pure functions. Optional operations are optional members: an adaptor without
  * `streamParser` cannot stream, and the relay says so instead of calling a stub.
@@ -81,4 +91,11 @@ export interface Adaptor {
   streamParser?(request: AdaptorRequest): StreamParser;
   /** Reads the protocol's own error body into OpenAI's error type and code; the generic reader when absent. */
   parseError?(status: number, body: string): UpstreamError;
+  /**
+   * Gets what `buildRequest` needs from the network first (an access token, cached by the adaptor), since
+   * `buildRequest` is synchronous. A refusal fails the call like an upstream error.
+   */
+  prepare?(target: UpstreamTarget, post: PostForText): Promise<UpstreamRefusal | undefined>;
+  /** Finds an error the protocol reports inside a successful non-stream answer (Baidu's `error_code`). */
+  answerError?(request: AdaptorRequest, body: Buffer): UpstreamRefusal | undefined;
 }

@@ -1,9 +1,13 @@
 import type { Protocol } from '@tollgate/contract';
 import type { Adaptor } from './adaptor.js';
+import { dashScopeAdaptor } from './ali/adaptor.js';
 import { anthropicAdaptor } from './anthropic/adaptor.js';
+import { baiduAdaptor } from './baidu/adaptor.js';
+import { cohereAdaptor } from './cohere/adaptor.js';
 import { geminiAdaptor } from './gemini/adaptor.js';
 import { ollamaAdaptor } from './ollama/adaptor.js';
 import { openAIAdaptor } from './openai/adaptor.js';
+import { zhipuAdaptor } from './zhipu/adaptor.js';
 
 /**
  * The adaptor of each protocol of the catalog. Protocols not listed here are waiting for their native
@@ -14,6 +18,10 @@ const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   anthropic: anthropicAdaptor,
   gemini: geminiAdaptor,
   ollama: ollamaAdaptor,
+  cohere: cohereAdaptor,
+  ali: dashScopeAdaptor,
+  zhipu: zhipuAdaptor,
+  baidu: baiduAdaptor,
 };
 
 /** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
@@ -21,12 +29,8 @@ export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
   'aws',
   'palm',
   'vertexai',
-  'baidu',
-  'ali',
   'xunfei',
-  'zhipu',
   'tencent',
-  'cohere',
   'cloudflare',
   'coze',
   'deepl',

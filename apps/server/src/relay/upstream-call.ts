@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
+import type { Adaptor, AdaptorRequest, PostForText } from '../providers/adaptor.js';
 import { parseUpstreamError, type UpstreamError } from '../providers/openai/upstream-error.js';
 import { shouldDisableChannel } from './health/disable-rules.js';
 import { RelayError } from './relay-error.js';
@@ -16,16 +17,22 @@ const REQUEST_FAULTS = new Set([400, 413, 422]);
 
 /** One attempt on one channel: the upstream's answer, or a classified failure. */
 export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: AbortSignal): Promise<CallResult> {
-  const built = adaptor.buildRequest(request);
   let response: Dispatcher.ResponseData;
   try {
+    const refused = await adaptor.prepare?.(request.target, postForText(client, signal));
+    if (refused) return classifyFailure(refused.status, refused.error);
+    const built = adaptor.buildRequest(request);
     response = await client.send({ url: built.url, method: 'POST', headers: built.headers, body: built.body, signal });
   } catch (error) {
+    // An adaptor refusing the request itself (a model its protocol cannot serve) answers the client as is.
+    if (error instanceof RelayError) throw error;
     return networkFailure(error);
   }
   const contentType = String(response.headers['content-type'] ?? '');
   const jsonInsteadOfStream = request.stream && contentType.includes('application/json');
-  if ((response.statusCode === 200 || response.statusCode === 201) && !jsonInsteadOfStream) return { ok: true, response };
+  if ((response.statusCode === 200 || response.statusCode === 201) && !jsonInsteadOfStream) {
+    return adaptor.answerError && !request.stream ? checkAnswer(adaptor.answerError, request, response) : { ok: true, response };
+  }
 
   const text = await readCapped(response);
   const status = jsonInsteadOfStream && response.statusCode < 400 ? 500 : response.statusCode;
@@ -37,6 +44,26 @@ export function classifyFailure(status: number, upstream: UpstreamError): Extrac
   const error = new RelayError(status, upstream.message, upstream.code, upstream.type, String(status));
   return { ok: false, error, retryable: !REQUEST_FAULTS.has(status), disableChannel: shouldDisableChannel({ status, ...upstream }) };
 }
+
+/** Reads a whole non-stream answer to look for an error inside it; a clean one is handed on replayable. */
+async function checkAnswer(find: NonNullable<Adaptor['answerError']>, request: AdaptorRequest, response: Dispatcher.ResponseData): Promise<CallResult> {
+  const body = Buffer.from(await response.body.arrayBuffer());
+  const refused = find(request, body);
+  if (refused) return classifyFailure(refused.status, refused.error);
+  // The readers downstream (deliverAnswer, the channel test) only use arrayBuffer and text.
+  const replay = Object.assign(Readable.from([body]), {
+    arrayBuffer: () => Promise.resolve(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)),
+    text: () => Promise.resolve(body.toString('utf8')),
+  });
+  return { ok: true, response: { ...response, body: replay as unknown as Dispatcher.ResponseData['body'] } };
+}
+
+const postForText =
+  (client: UpstreamClient, signal: AbortSignal): PostForText =>
+  async (url) => {
+    const response = await client.send({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '', signal });
+    return { status: response.statusCode, body: await response.body.text() };
+  };
 
 function networkFailure(error: unknown): CallResult {
   const code = (error as { code?: string }).code ?? '';

@@ -4,6 +4,16 @@ import { inspectChunk } from './stream-chunk.js';
 import { transcriptText } from './transcript.js';
 import { openAIUrl } from './upstream-url.js';
 
+/** Reads an OpenAI SSE stream as it passes through; also the reader of protocols that stream OpenAI's chunks. */
+export const openAIStreamParser = (): StreamParser => ({
+  framing: 'sse',
+  event(data: string): StreamEvent {
+    if (data === '[DONE]') return { forward: [data], text: '', done: true };
+    const info = inspectChunk(data);
+    return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
+  },
+});
+
 /**
  * The OpenAI protocol, spoken by OpenAI, Azure and about thirty compatible vendors. Requests and answers
  * pass through untouched; the relay only reads usage from them.
@@ -37,12 +47,5 @@ export const openAIAdaptor: Adaptor = {
     return { body, contentType, usage, text: request.mode === 'chat' || request.mode === 'completions' ? completionText(parsed) : '' };
   },
 
-  streamParser: (): StreamParser => ({
-    framing: 'sse',
-    event(data: string): StreamEvent {
-      if (data === '[DONE]') return { forward: [data], text: '', done: true };
-      const info = inspectChunk(data);
-      return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
-    },
-  }),
+  streamParser: () => openAIStreamParser(),
 };

@@ -1,0 +1,68 @@
+import { plainText, type OpenAIMessage } from '../anthropic/messages.js';
+import type { JsonObject } from '../openai/request-body.js';
+import type { DashScopeChatRequest, DashScopeMessage, DashScopeParameters } from './wire-types.js';
+
+/**
+ * An OpenAI chat request as a DashScope text-generation request (reference providers.md 8.2, one-api.md 2.3).
+ * Docs: https://www.alibabacloud.com/help/en/model-studio/use-qwen-by-calling-api
+ */
+const INTERNET_SUFFIX = '-internet';
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/**
+ * Streams ask for incremental output, as one-api does, so each frame carries a delta. A client may send
+ * DashScope's own `incremental_output: false`; the stream parser then turns cumulative text into deltas.
+ */
+export const incrementalOutput = (body: JsonObject, stream: boolean): boolean => stream && body.incremental_output !== false;
+
+export function toDashScopeRequest(body: JsonObject, model: string, stream: boolean): DashScopeChatRequest {
+  // one-api's convention: `qwen-max-internet` is qwen-max with DashScope's web search enabled.
+  const internet = model.endsWith(INTERNET_SUFFIX);
+  return { model: internet ? model.slice(0, -INTERNET_SUFFIX.length) : model, input: { messages: convertMessages(body.messages) }, parameters: parameters(body, stream, internet) };
+}
+
+/** DashScope takes temperature in [0, 2) and top_p in (0, 1] (its docs), so OpenAI's 2 and 0 are nudged in. */
+function parameters(body: JsonObject, stream: boolean, internet: boolean): DashScopeParameters {
+  const result: DashScopeParameters = { result_format: 'message' };
+  if (stream) result.incremental_output = incrementalOutput(body, stream);
+  const temperature = num(body.temperature);
+  const topP = num(body.top_p);
+  const maxTokens = num(body.max_completion_tokens) ?? num(body.max_tokens);
+  if (maxTokens !== undefined) result.max_tokens = maxTokens;
+  if (temperature !== undefined) result.temperature = clamp(temperature, 0, 1.99);
+  if (topP !== undefined) result.top_p = clamp(topP, 0.01, 1);
+  for (const key of ['top_k', 'seed', 'presence_penalty', 'repetition_penalty'] as const) {
+    const value = num(body[key]);
+    if (value !== undefined) result[key] = value;
+  }
+  const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((s): s is string => typeof s === 'string') : [];
+  if (stop.length > 0) result.stop = stop;
+  if (internet) result.enable_search = true;
+  if (Array.isArray(body.tools) && body.tools.length > 0 && body.tool_choice !== 'none') result.tools = body.tools;
+  const format = body.response_format as { type?: unknown } | undefined;
+  if (format?.type === 'json_object' || format?.type === 'json_schema') result.response_format = { type: 'json_object' };
+  return result;
+}
+
+/**
+ * The text endpoint takes OpenAI-shaped turns with string content. Tool results carry the function name
+ * too, found from the assistant turn that made the call. Images are left out: the text endpoint has none.
+ */
+function convertMessages(input: unknown): DashScopeMessage[] {
+  const callNames = new Map<string, string>();
+  return (Array.isArray(input) ? (input as OpenAIMessage[]) : []).map((message) => {
+    const role = message.role === 'developer' ? 'system' : typeof message.role === 'string' ? message.role : 'user';
+    const converted: DashScopeMessage = { role, content: plainText(message.content) };
+    if (role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
+      for (const call of message.tool_calls) callNames.set(String(call.id ?? ''), String(call.function?.name ?? ''));
+      converted.tool_calls = message.tool_calls;
+    }
+    if (role === 'tool') {
+      const id = String(message.tool_call_id ?? '');
+      Object.assign(converted, { tool_call_id: id, name: callNames.get(id) ?? '' });
+    }
+    return converted;
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * DashScope's native text-generation and text-embedding shapes, as far as Tollgate reads or writes them
+ * (reference providers.md 8). Docs: https://www.alibabacloud.com/help/en/model-studio/use-qwen-by-calling-api
+ */
+export interface DashScopeToolCall {
+  index?: number;
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+export interface DashScopeMessage {
+  role: string;
+  content: string;
+  tool_calls?: unknown[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+export interface DashScopeParameters {
+  result_format: 'message';
+  incremental_output?: boolean;
+  max_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  seed?: number;
+  stop?: string[];
+  presence_penalty?: number;
+  repetition_penalty?: number;
+  enable_search?: boolean;
+  tools?: unknown[];
+  response_format?: { type: 'json_object' };
+}
+
+export interface DashScopeChatRequest {
+  model: string;
+  input: { messages: DashScopeMessage[] };
+  parameters: DashScopeParameters;
+}
+
+export interface DashScopeUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  total_tokens?: number;
+}
+
+export interface DashScopeChoice {
+  finish_reason?: string | null;
+  message?: { role?: string; content?: string | { text?: string }[]; reasoning_content?: string; tool_calls?: DashScopeToolCall[] };
+}
+
+export interface DashScopeChatResponse {
+  output?: { choices?: DashScopeChoice[]; text?: string; finish_reason?: string };
+  usage?: DashScopeUsage;
+  request_id?: string;
+  /** Present on error bodies and `event:error` stream frames. */
+  code?: string;
+  message?: string;
+}
+
+export interface DashScopeEmbedResponse {
+  output?: { embeddings?: { text_index: number; embedding: number[] }[] };
+  usage?: { total_tokens?: number };
+}

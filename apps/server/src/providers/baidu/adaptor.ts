@@ -1,0 +1,60 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { baiduEndpoint } from './endpoints.js';
+import { toBaiduChat, toBaiduEmbeddings } from './request.js';
+import { baiduUsage, toChatCompletion, toEmbeddingList, type BaiduAnswer, type BaiduEmbeddings } from './response.js';
+import { baiduStreamParser } from './stream.js';
+import { cachedBaiduToken, ensureBaiduToken, forgetBaiduToken } from './token.js';
+import { TOKEN_ERRORS, baiduError, parseBaiduError } from './upstream-error.js';
+
+/**
+ * Baidu Qianfan v1, wenxinworkshop (channel type 15): OpenAI chat and embeddings converted to Baidu's
+ * bodies, on URLs carrying an access token exchanged from the `API_KEY|SECRET_KEY` key.
+ * Docs: https://cloud.baidu.com/doc/WENXINWORKSHOP/s/flfmc9do2
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+
+export const baiduAdaptor: Adaptor = {
+  modes: ['chat', 'embeddings'],
+
+  prepare: (target, post) => ensureBaiduToken(baseOf(target), target.key, post),
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const base = baseOf(request.target);
+    const embed = request.mode === 'embeddings';
+    const body = readJson(request.body);
+    const converted = embed ? toBaiduEmbeddings(body) : toBaiduChat(body, request.stream);
+    const token = encodeURIComponent(cachedBaiduToken(base, request.target.key) ?? '');
+    const url = `${base}/rpc/2.0/ai_custom/v1/wenxinworkshop/${embed ? 'embeddings' : 'chat'}/${baiduEndpoint(request.model)}?access_token=${token}`;
+    const headers = { 'content-type': 'application/json', accept: request.stream ? 'text/event-stream' : 'application/json', 'accept-encoding': 'identity' };
+    return { url, headers, body: Buffer.from(JSON.stringify(converted)) };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let answer: BaiduAnswer & BaiduEmbeddings;
+    try {
+      answer = JSON.parse(body.toString('utf8')) as typeof answer;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    const usage = baiduUsage(answer);
+    if (request.mode === 'embeddings') return { body: Buffer.from(JSON.stringify(toEmbeddingList(answer, request.model))), contentType: 'application/json', usage, text: '' };
+    const completion = toChatCompletion(answer, request.model);
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage, text: (answer.result ?? '') + (answer.function_call?.arguments ?? '') };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    return baiduStreamParser({ model: request.model, includeUsage });
+  },
+
+  parseError: parseBaiduError,
+
+  answerError(request: AdaptorRequest, body: Buffer): UpstreamRefusal | undefined {
+    const found = baiduError(body.toString('utf8'));
+    if (found && TOKEN_ERRORS.has(found.baiduCode)) forgetBaiduToken(baseOf(request.target), request.target.key);
+    return found && { status: found.status, error: found.error };
+  },
+};

@@ -1,0 +1,61 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { generatedText } from '../anthropic/response.js';
+import { reportedUsage } from '../anthropic/usage.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
+import { toCohereRequest } from './request.js';
+import { toChatCompletion } from './response.js';
+import { cohereStreamParser } from './stream.js';
+import { parseCohereError } from './upstream-error.js';
+import type { CohereChatResponse, CohereEmbedResponse } from './wire-types.js';
+
+/**
+ * Cohere (channel type 35): OpenAI chat requests converted to v1 /v1/chat as one-api does (reference
+ * providers.md 12, one-api.md 2.3), embeddings to /v2/embed, answers and NDJSON streams converted back.
+ * Docs: https://docs.cohere.com/v1/reference/chat
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const cohereAdaptor: Adaptor = {
+  modes: ['chat', 'embeddings'],
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const { target } = request;
+    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const body = readJson(request.body);
+    const embed = request.mode === 'embeddings';
+    const converted = embed ? toEmbedRequest(body, request.model) : toCohereRequest(body, request.model, request.stream);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'accept-encoding': 'identity',
+      authorization: `Bearer ${target.key}`,
+    };
+    return { url: `${base}${embed ? '/v2/embed' : '/v1/chat'}`, headers, body: Buffer.from(JSON.stringify(converted)) };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let answer: CohereChatResponse & CohereEmbedResponse;
+    try {
+      answer = JSON.parse(body.toString('utf8')) as typeof answer;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    if (request.mode === 'embeddings') {
+      const list = toEmbeddingList(answer, request.model, readJson(request.body).encoding_format);
+      const usage = list.usage.prompt_tokens > 0 ? { promptTokens: list.usage.prompt_tokens, completionTokens: 0, totalTokens: list.usage.total_tokens } : undefined;
+      return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
+    }
+    const completion = toChatCompletion(answer, request.model, nowSeconds());
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    return cohereStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+  },
+
+  parseError: parseCohereError,
+};
