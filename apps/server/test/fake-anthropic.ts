@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Received } from './fake-openai.js';
+import type http from 'node:http';
+import { FakeUpstream, send, type Received } from './fake-upstream.js';
 
 /**
  * A fake Anthropic upstream speaking the Messages wire format (JSON, and named SSE events with `event:` and
@@ -21,34 +20,13 @@ interface MessagesBody {
 
 const TOOL_USE_ID = 'toolu_01KFbKqPYSuAKujiL6mTfzYA';
 
-export class FakeAnthropic {
-  readonly received: Received[] = [];
-  behaviour: AnthropicBehaviour = {};
-  private server?: http.Server;
-
-  constructor(readonly name: string) {}
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+export class FakeAnthropic extends FakeUpstream<AnthropicBehaviour> {
+  constructor(name: string) {
+    super(name, {});
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const json = JSON.parse(body || '{}') as MessagesBody & Record<string, unknown>;
-    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+  protected async respond(req: http.IncomingMessage, res: http.ServerResponse, { json: parsed }: Received) {
+    const json = (parsed ?? {}) as MessagesBody & Record<string, unknown>;
     if (this.behaviour.fail) return send(res, this.behaviour.fail.status, this.behaviour.fail.body);
     if (req.url !== '/v1/messages') return send(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${req.url}` } });
     const usage = this.behaviour.usage ?? { input_tokens: 12, output_tokens: 6 };
@@ -87,9 +65,4 @@ export class FakeAnthropic {
     event({ type: 'message_stop' });
     res.end();
   }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

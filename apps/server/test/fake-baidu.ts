@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Received } from './fake-openai.js';
+import type http from 'node:http';
+import { FakeUpstream, send, type Received } from './fake-upstream.js';
 
 /**
  * A fake Baidu Qianfan v1 host: /oauth/2.0/token hands out an access token (and counts exchanges), the
@@ -17,33 +16,15 @@ export interface BaiduBehaviour {
 const TOKEN = '24.fake-access-token';
 const USAGE = { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 };
 
-export class FakeBaidu {
-  readonly received: Received[] = [];
+export class FakeBaidu extends FakeUpstream<BaiduBehaviour> {
   tokenExchanges = 0;
-  behaviour: BaiduBehaviour = {};
-  private server?: http.Server;
 
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  constructor(name = 'baidu') {
+    super(name, {});
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const json = body ? (JSON.parse(body) as Record<string, unknown>) : undefined;
-    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+  protected async respond(req: http.IncomingMessage, res: http.ServerResponse, { json: parsed }: Received) {
+    const json = parsed;
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/oauth/2.0/token') {
       this.tokenExchanges += 1;
@@ -65,9 +46,4 @@ export class FakeBaidu {
     }
     return send(res, 200, { id: 'as-chat', object: 'chat.completion', created: 1, result: 'Hello from baidu', is_truncated: false, need_clear_history: false, finish_reason: 'normal', usage: USAGE });
   }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

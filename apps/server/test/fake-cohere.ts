@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Received } from './fake-openai.js';
+import type http from 'node:http';
+import { FakeUpstream, send, type Received } from './fake-upstream.js';
 
 /**
  * A fake Cohere speaking its v1 chat (one JSON answer, or an NDJSON stream when `stream` is true) and v2
@@ -20,34 +19,13 @@ interface ChatBody {
 
 const META = { api_version: { version: '1' }, billed_units: { input_tokens: 12, output_tokens: 6 }, tokens: { input_tokens: 507, output_tokens: 9 } };
 
-export class FakeCohere {
-  readonly received: Received[] = [];
-  behaviour: CohereBehaviour = {};
-  private server?: http.Server;
-
-  constructor(readonly name: string) {}
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+export class FakeCohere extends FakeUpstream<CohereBehaviour> {
+  constructor(name: string) {
+    super(name, {});
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const json = JSON.parse(body || '{}') as ChatBody & Record<string, unknown>;
-    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+  protected async respond(req: http.IncomingMessage, res: http.ServerResponse, { json: parsed }: Received) {
+    const json = (parsed ?? {}) as ChatBody & Record<string, unknown>;
     if (this.behaviour.fail) return send(res, this.behaviour.fail.status, this.behaviour.fail.body);
     if (req.url === '/v2/embed') {
       const texts = json.texts ?? [];
@@ -69,9 +47,4 @@ export class FakeCohere {
     for (const event of events) res.write(`${JSON.stringify(event)}\n`);
     res.end();
   }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Received } from './fake-openai.js';
+import type http from 'node:http';
+import { FakeUpstream, send, type Received } from './fake-upstream.js';
 
 /**
  * A fake Alibaba DashScope speaking its native API: text-generation as one JSON answer, or its SSE frames
@@ -19,34 +18,13 @@ interface Body {
 
 const USAGE = { input_tokens: 12, output_tokens: 6, total_tokens: 18 };
 
-export class FakeDashScope {
-  readonly received: Received[] = [];
-  behaviour: DashScopeBehaviour = {};
-  private server?: http.Server;
-
-  constructor(readonly name: string) {}
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+export class FakeDashScope extends FakeUpstream<DashScopeBehaviour> {
+  constructor(name: string) {
+    super(name, {});
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const json = JSON.parse(body || '{}') as Body & Record<string, unknown>;
-    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+  protected async respond(req: http.IncomingMessage, res: http.ServerResponse, { json: parsed }: Received) {
+    const json = (parsed ?? {}) as Body & Record<string, unknown>;
     if (this.behaviour.fail) return send(res, this.behaviour.fail.status, this.behaviour.fail.body);
     if (req.url === '/api/v1/services/embeddings/text-embedding/text-embedding') {
       const embeddings = (json.input?.texts ?? []).map((text, i) => ({ text_index: i, embedding: [i, text.length] })).reverse();
@@ -69,9 +47,4 @@ export class FakeDashScope {
     frames.forEach((data, i) => res.write(`id:${i + 1}\nevent:result\n:HTTP_STATUS/200\ndata:${JSON.stringify(data)}\n\n`));
     res.end();
   }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

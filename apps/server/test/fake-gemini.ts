@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Received } from './fake-openai.js';
+import type http from 'node:http';
+import { FakeUpstream, send, type Received } from './fake-upstream.js';
 
 /**
  * A fake Gemini API speaking the generateContent wire format (JSON, and `alt=sse` streams of whole
@@ -21,34 +20,13 @@ interface GenerateBody {
 const USAGE = { promptTokenCount: 12, candidatesTokenCount: 6, totalTokenCount: 18 };
 const ROUTE = /^\/(v1|v1beta)\/models\/([^:/]+):(generateContent|streamGenerateContent\?alt=sse|batchEmbedContents)$/;
 
-export class FakeGemini {
-  readonly received: Received[] = [];
-  behaviour: GeminiBehaviour = {};
-  private server?: http.Server;
-
-  constructor(readonly name: string) {}
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+export class FakeGemini extends FakeUpstream<GeminiBehaviour> {
+  constructor(name: string) {
+    super(name, {});
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const json = JSON.parse(body || '{}') as GenerateBody & Record<string, unknown>;
-    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+  protected async respond(req: http.IncomingMessage, res: http.ServerResponse, { json: parsed }: Received) {
+    const json = (parsed ?? {}) as GenerateBody & Record<string, unknown>;
     if (this.behaviour.fail) return send(res, this.behaviour.fail.status, this.behaviour.fail.body);
     const route = ROUTE.exec(req.url ?? '');
     if (!route) return send(res, 404, { error: { code: 404, message: `no ${req.url}`, status: 'NOT_FOUND' } });
@@ -72,9 +50,4 @@ export class FakeGemini {
     });
     res.end();
   }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Received } from './fake-openai.js';
+import type http from 'node:http';
+import { FakeUpstream, send, type Received } from './fake-upstream.js';
 
 /**
  * A fake Ollama speaking its native API: /api/chat as one JSON object or an NDJSON stream (stream is on
@@ -21,34 +20,13 @@ interface ChatBody {
 
 const DONE = { done: true, done_reason: 'stop', total_duration: 4883583458, prompt_eval_count: 12, eval_count: 6 };
 
-export class FakeOllama {
-  readonly received: Received[] = [];
-  behaviour: OllamaBehaviour = {};
-  private server?: http.Server;
-
-  constructor(readonly name: string) {}
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+export class FakeOllama extends FakeUpstream<OllamaBehaviour> {
+  constructor(name: string) {
+    super(name, {});
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const json = JSON.parse(body || '{}') as ChatBody & Record<string, unknown>;
-    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+  protected async respond(req: http.IncomingMessage, res: http.ServerResponse, { json: parsed }: Received) {
+    const json = (parsed ?? {}) as ChatBody & Record<string, unknown>;
     if (this.behaviour.fail) return send(res, this.behaviour.fail.status, this.behaviour.fail.body);
     if (req.url === '/api/embed') {
       const inputs = Array.isArray(json.input) ? json.input : [json.input ?? ''];
@@ -67,9 +45,4 @@ export class FakeOllama {
     for (const part of [...parts, line({ message: message(''), ...DONE })]) res.write(`${JSON.stringify(part)}\n`);
     res.end();
   }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }

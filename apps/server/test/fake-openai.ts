@@ -1,18 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { FakeUpstream, send, type Received } from './fake-upstream.js';
 
 /**
  * A fake OpenAI upstream for the relay tests: answers chat, completions, embeddings, moderations, images and
  * audio in OpenAI's wire format (JSON and SSE), records what it received, and fails on demand.
  */
-export interface Received {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  json?: Record<string, unknown>;
-}
-
 export interface Behaviour {
   /** Answer every request with this status and body instead. */
   fail?: { status: number; body: unknown };
@@ -32,41 +24,15 @@ export interface Behaviour {
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
-export class FakeOpenAI {
-  readonly received: Received[] = [];
-  behaviour: Behaviour = {};
-  private server?: http.Server;
-  /** Open streams, so a test can see the relay hung up on the upstream when the client left. */
+export class FakeOpenAI extends FakeUpstream<Behaviour> {
+  /** Streams the client or the relay hung up on, so a test can see the upstream request was stopped. */
   closedStreams = 0;
 
-  constructor(readonly name: string) {}
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  constructor(name: string) {
+    super(name, {});
   }
 
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    let json: Record<string, unknown> | undefined;
-    try {
-      json = JSON.parse(body) as Record<string, unknown>;
-    } catch {
-      json = undefined;
-    }
-    this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
+  protected async respond(req: http.IncomingMessage, res: http.ServerResponse, { body, json }: Received) {
     const b = this.behaviour;
     if (b.delayMs) await sleep(b.delayMs);
     if (b.fail) return send(res, b.fail.status, b.fail.body);
@@ -153,9 +119,5 @@ export class FakeOpenAI {
   }
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
