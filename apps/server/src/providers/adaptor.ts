@@ -1,6 +1,7 @@
 import type { ChannelType } from '@tollgate/contract';
 import type { ReportedUsage } from './openai/response-usage.js';
 import type { UpstreamError } from './openai/upstream-error.js';
+import type { UpstreamResponse } from './upstream-response.js';
 
 /** The relay endpoints, as the client called them. */
 export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'moderations' | 'edits' | 'images' | 'speech' | 'transcriptions' | 'translations';
@@ -79,6 +80,23 @@ export interface UpstreamRefusal {
 /** A POST with an empty body, for credential exchanges, sent through the relay's upstream client. */
 export type PostForText = (url: string) => Promise<{ status: number; body: string }>;
 
+/** One HTTP call through the relay's upstream client (its pool, proxy and timeout), aborted with the client. */
+export interface UpstreamHttpCall {
+  url: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers: Record<string, string>;
+  body?: Buffer | string;
+}
+
+/** What the relay lends an adaptor that talks to its upstream itself. */
+export interface UpstreamIo {
+  send(call: UpstreamHttpCall): Promise<UpstreamResponse>;
+  /** Aborted when the client leaves or the attempt is given up. */
+  signal: AbortSignal;
+  /** RELAY_TIMEOUT in milliseconds (0 = none): the longest wait for a first answer or between two events. */
+  timeoutMs: number;
+}
+
 /**
  * A wire protocol as pure functions. Optional operations are optional members: an adaptor without
  * `streamParser` cannot stream, and the relay says so instead of calling a stub.
@@ -98,4 +116,11 @@ export interface Adaptor {
   prepare?(target: UpstreamTarget, post: PostForText): Promise<UpstreamRefusal | undefined>;
   /** Finds an error the protocol reports inside a successful non-stream answer (Baidu's `error_code`). */
   answerError?(request: AdaptorRequest, body: Buffer): UpstreamRefusal | undefined;
+  /**
+   * Replaces the single HTTP POST of `buildRequest` when the protocol needs more: a websocket (Spark), a
+   * task polled to completion (DashScope images, Replicate), binary event frames re-framed as NDJSON
+   * (Bedrock). The answer it returns is read as usual: an error status goes through `parseError`, a 200
+   * through `parseAnswer` or `streamParser`.
+   */
+  exchange?(built: BuiltRequest, request: AdaptorRequest, io: UpstreamIo): Promise<UpstreamResponse>;
 }

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { FastifyReply } from 'fastify';
-import type { Dispatcher } from 'undici';
 import type { Adaptor, AdaptorRequest, StreamEvent } from '../providers/adaptor.js';
+import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
 import { corsHeaders } from './cors.js';
 import { RelayError } from './relay-error.js';
@@ -15,7 +15,7 @@ import type { TextTally } from './streaming/text-tally.js';
 export type Finish = (reported: ReportedUsage | undefined) => Promise<void>;
 
 /** A complete (non-stream) answer: read, inspected for usage, sent on with the upstream's status. */
-export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: Dispatcher.ResponseData, tally: TextTally, finish: Finish): Promise<void> {
+export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: UpstreamResponse, tally: TextTally, finish: Finish): Promise<void> {
   const body = Buffer.from(await response.body.arrayBuffer());
   const answer = adaptor.parseAnswer(request, body, String(response.headers['content-type'] ?? 'application/json'));
   if (!answer.usage) await tally.add(answer.text);
@@ -28,7 +28,7 @@ export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, reque
  * by the adaptor's stream parser, with a final `[DONE]`
  * added when the upstream left it out. Back-pressure from a slow client pauses the upstream read.
  */
-export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: Dispatcher.ResponseData, tally: TextTally, finish: Finish): Promise<void> {
+export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: UpstreamResponse, tally: TextTally, finish: Finish): Promise<void> {
   if (!adaptor.streamParser) throw new RelayError(400, 'this channel type cannot stream; send the request without stream', 'stream_not_supported', 'invalid_request_error');
   const parser = adaptor.streamParser(request);
   reply.hijack();

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { Dispatcher } from 'undici';
 import type { AppContext } from '../context.js';
+import type { UpstreamResponse } from '../providers/upstream-response.js';
 import { callUpstream } from './upstream-call.js';
 import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
@@ -19,7 +19,7 @@ export async function upstreamCall(
   plan: (channel: RoutableChannel) => RelayPlan,
   reply: FastifyReply,
   disable: (channel: RoutableChannel, reason: string) => Promise<unknown>,
-): Promise<{ plan: RelayPlan; response: Dispatcher.ResponseData }> {
+): Promise<{ plan: RelayPlan; response: UpstreamResponse }> {
   const abort = new AbortController();
   const onClose = () => {
     if (!reply.raw.writableFinished) abort.abort();

@@ -1,13 +1,12 @@
-import { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
-import type { Adaptor, AdaptorRequest, PostForText } from '../providers/adaptor.js';
+import type { Adaptor, AdaptorRequest, PostForText, UpstreamIo } from '../providers/adaptor.js';
 import { parseUpstreamError, type UpstreamError } from '../providers/openai/upstream-error.js';
+import { bufferedResponse, type UpstreamResponse } from '../providers/upstream-response.js';
 import { shouldDisableChannel } from './health/disable-rules.js';
 import { RelayError } from './relay-error.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 export type CallResult =
-  | { ok: true; response: Dispatcher.ResponseData }
+  | { ok: true; response: UpstreamResponse }
   | { ok: false; error: RelayError; retryable: boolean; disableChannel: boolean };
 
 const MAX_ERROR_BODY = 1 << 20;
@@ -17,12 +16,14 @@ const REQUEST_FAULTS = new Set([400, 413, 422]);
 
 /** One attempt on one channel: the upstream's answer, or a classified failure. */
 export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: AbortSignal): Promise<CallResult> {
-  let response: Dispatcher.ResponseData;
+  let response: UpstreamResponse;
   try {
     const refused = await adaptor.prepare?.(request.target, postForText(client, signal));
     if (refused) return classifyFailure(refused.status, refused.error);
     const built = adaptor.buildRequest(request);
-    response = await client.send({ url: built.url, method: 'POST', headers: built.headers, body: built.body, signal });
+    response = adaptor.exchange
+      ? await adaptor.exchange(built, request, upstreamIo(client, signal))
+      : await client.send({ url: built.url, method: 'POST', headers: built.headers, body: built.body, signal });
   } catch (error) {
     // An adaptor refusing the request itself (a model its protocol cannot serve) answers the client as is.
     if (error instanceof RelayError) throw error;
@@ -46,16 +47,12 @@ export function classifyFailure(status: number, upstream: UpstreamError): Extrac
 }
 
 /** Reads a whole non-stream answer to look for an error inside it; a clean one is handed on replayable. */
-async function checkAnswer(find: NonNullable<Adaptor['answerError']>, request: AdaptorRequest, response: Dispatcher.ResponseData): Promise<CallResult> {
+async function checkAnswer(find: NonNullable<Adaptor['answerError']>, request: AdaptorRequest, response: UpstreamResponse): Promise<CallResult> {
   const body = Buffer.from(await response.body.arrayBuffer());
   const refused = find(request, body);
   if (refused) return classifyFailure(refused.status, refused.error);
-  // The readers downstream (deliverAnswer, the channel test) only use arrayBuffer and text.
-  const replay = Object.assign(Readable.from([body]), {
-    arrayBuffer: () => Promise.resolve(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)),
-    text: () => Promise.resolve(body.toString('utf8')),
-  });
-  return { ok: true, response: { ...response, body: replay as unknown as Dispatcher.ResponseData['body'] } };
+  const replay = bufferedResponse(response.statusCode, String(response.headers['content-type'] ?? 'application/json'), body);
+  return { ok: true, response: { ...response, body: replay.body } };
 }
 
 const postForText =
@@ -65,6 +62,12 @@ const postForText =
     return { status: response.statusCode, body: await response.body.text() };
   };
 
+const upstreamIo = (client: UpstreamClient, signal: AbortSignal): UpstreamIo => ({
+  send: (call) => client.send({ ...call, signal }),
+  signal,
+  timeoutMs: client.timeoutMs,
+});
+
 function networkFailure(error: unknown): CallResult {
   const code = (error as { code?: string }).code ?? '';
   const timeout = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
@@ -72,7 +75,7 @@ function networkFailure(error: unknown): CallResult {
   return { ok: false, error: new RelayError(timeout ? 504 : 502, message, 'do_request_failed', 'upstream_error'), retryable: true, disableChannel: false };
 }
 
-async function readCapped(response: Dispatcher.ResponseData): Promise<string> {
+async function readCapped(response: UpstreamResponse): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response.body) {

@@ -14,7 +14,8 @@ export interface UpstreamRequest {
  */
 export class UpstreamClient {
   private readonly dispatcher: Dispatcher;
-  private readonly timeoutMs: number;
+  /** RELAY_TIMEOUT in milliseconds; 0 = none. */
+  readonly timeoutMs: number;
 
   constructor(options: { timeoutSeconds: number; proxy?: string }) {
     this.timeoutMs = options.timeoutSeconds * 1000;

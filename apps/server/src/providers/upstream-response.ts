@@ -1,0 +1,51 @@
+import { Readable } from 'node:stream';
+
+/** The body of an upstream answer as the relay reads it: whole, as text, or chunk by chunk. */
+export interface UpstreamBody extends AsyncIterable<Uint8Array> {
+  arrayBuffer(): Promise<ArrayBuffer>;
+  text(): Promise<string>;
+  destroy(): void;
+}
+
+/**
+ * An upstream answer: what undici returns for a plain HTTP call, or what an adaptor that talks to its
+ * upstream itself (a websocket, a task polled to completion, binary frames re-framed) makes up.
+ */
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: UpstreamBody;
+}
+
+/** An answer whose whole body is already known. */
+export function bufferedResponse(statusCode: number, contentType: string, body: Buffer): UpstreamResponse {
+  const readable = Readable.from([body]);
+  return {
+    statusCode,
+    headers: { 'content-type': contentType },
+    body: Object.assign(readable, {
+      arrayBuffer: () => Promise.resolve(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer),
+      text: () => Promise.resolve(body.toString('utf8')),
+    }),
+  };
+}
+
+/** An answer whose body is still arriving (a stream re-framed by the adaptor). */
+export function streamedResponse(statusCode: number, contentType: string, body: Readable): UpstreamResponse {
+  const whole = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    return Buffer.concat(chunks);
+  };
+  return {
+    statusCode,
+    headers: { 'content-type': contentType },
+    body: Object.assign(body, {
+      arrayBuffer: async () => {
+        const buffer = await whole();
+        return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+      },
+      text: async () => (await whole()).toString('utf8'),
+    }),
+  };
+}
