@@ -23,6 +23,7 @@ import { Reserver } from './relay/billing/reservation.js';
 import { UsageWriter } from './relay/billing/usage-writer.js';
 import type { RelayServices } from './relay/relay-services.js';
 import { ChannelRegistry } from './relay/routing/channel-registry.js';
+import { ImageFetcher } from './relay/images/image-fetcher.js';
 import { UpstreamClient } from './relay/upstream-client.js';
 import { readVersion } from './version.js';
 
@@ -55,6 +56,12 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       reserver: new Reserver(handle.db, handle.dialect),
       usage: new UsageWriter(handle.db, config.BATCH_UPDATE_INTERVAL * 1000, (error) => log.error({ err: error }, 'usage write failed; will retry')),
       upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY }),
+      images: new ImageFetcher({
+        timeoutMs: config.IMAGE_FETCH_TIMEOUT * 1000,
+        maxBytes: config.IMAGE_FETCH_MAX_MB * 1024 * 1024,
+        allowPrivate: config.IMAGE_FETCH_ALLOW_PRIVATE,
+        proxy: config.RELAY_PROXY,
+      }),
       providerSettings: { GEMINI_VERSION: config.GEMINI_VERSION, GEMINI_SAFETY_SETTING: config.GEMINI_SAFETY_SETTING },
     };
     const ctx: AppContext = {
@@ -85,6 +92,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
         cacheSync.stop();
         await relay.usage.close();
         await relay.upstream.close();
+        await relay.images.close();
         await handle.destroy();
         redis?.disconnect();
       },

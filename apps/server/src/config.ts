@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   RELAY_TIMEOUT: int(0),
   RELAY_PROXY: optional.pipe(z.url({ error: 'must be an http(s) proxy URL' }).optional()),
   ENFORCE_INCLUDE_USAGE: bool,
+  /** Remote images linked in chat requests, downloaded for protocols that only take inline data. */
+  IMAGE_FETCH_TIMEOUT: int(15, 1),
+  IMAGE_FETCH_MAX_MB: int(20, 1),
+  IMAGE_FETCH_ALLOW_PRIVATE: bool,
   BATCH_UPDATE_INTERVAL: int(1, 1),
   CACHE_POLL_INTERVAL: int(1, 1),
   CHANNEL_TEST_FREQUENCY: int(0),

@@ -104,6 +104,11 @@ export interface UpstreamIo {
 export interface Adaptor {
   /** The relay modes the protocol serves; every mode when absent. Other modes are refused before any call. */
   modes?: readonly RelayMode[];
+  /**
+   * The protocol takes images only as inline data: the relay downloads the http(s) image URLs of a chat
+   * request (bounded, never towards internal addresses) and hands the adaptor data URLs instead.
+   */
+  inlineImages?: boolean;
   buildRequest(request: AdaptorRequest): BuiltRequest;
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer;
   streamParser?(request: AdaptorRequest): StreamParser;

@@ -20,10 +20,14 @@ export interface RelayPlan {
   systemPromptReset: boolean;
 }
 
+export function adaptorOfChannel(channel: RoutableChannel): Adaptor | undefined {
+  const type = channelType(channel.type);
+  return type ? adaptorFor(type.protocol) : undefined;
+}
+
 /** Whether a channel's protocol serves the endpoint; channels whose protocol awaits its adaptor stay eligible (they answer 501, which is retried). */
 export function channelServes(channel: RoutableChannel, mode: RelayMode): boolean {
-  const type = channelType(channel.type);
-  const modes = type ? adaptorFor(type.protocol)?.modes : undefined;
+  const modes = adaptorOfChannel(channel)?.modes;
   return !modes || modes.includes(mode);
 }
 

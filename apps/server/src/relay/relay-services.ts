@@ -3,6 +3,7 @@ import type { KeyCache } from './auth/key-cache.js';
 import type { Pricing } from './billing/pricing.js';
 import type { Reserver } from './billing/reservation.js';
 import type { UsageWriter } from './billing/usage-writer.js';
+import type { ImageFetcher } from './images/image-fetcher.js';
 import type { ChannelRegistry } from './routing/channel-registry.js';
 import type { UpstreamClient } from './upstream-client.js';
 
@@ -14,5 +15,7 @@ export interface RelayServices {
   reserver: Reserver;
   usage: UsageWriter;
   upstream: UpstreamClient;
+  /** Downloads linked images for protocols that need the bytes. */
+  images: ImageFetcher;
   providerSettings: ProviderSettings;
 }

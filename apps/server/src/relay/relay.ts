@@ -7,7 +7,10 @@ import { deliverAnswer, deliverStream } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import type { ModeRules } from './modes/mode-rules.js';
 import { RelayError } from './relay-error.js';
-import { channelServes, planFor } from './relay-plan.js';
+import { abortedOnClose } from './aborted-on-close.js';
+import { RemoteImages } from './images/inline-images.js';
+import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
+import type { RelayInput } from './request-input.js';
 import { Route } from './routing/route.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 import { refund, settle } from './settle.js';
@@ -28,19 +31,25 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
 
   const { group } = caller.record;
   const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId, (channel) => channelServes(channel, mode));
-  const plan = (channel: RoutableChannel) => planFor(ctx, channel, input, mode, request.url, group, request.headers);
-  const first = plan(route.first());
+  const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, mode, request.url, group, request.headers);
+  const firstChannel = route.first();
+  const estimate = planWith(firstChannel, input);
 
   const reservation: Reservation = {
     userId: caller.record.userId,
     tokenId: caller.record.tokenId,
     unlimitedToken: caller.record.unlimitedQuota,
-    amount: rules.reservation(ctx, first, input),
+    amount: rules.reservation(ctx, estimate, input),
   };
   await ctx.relay.reserver.reserve(reservation);
 
+  // Linked images are downloaded only after the reservation, and only for a protocol that needs the bytes.
+  const images = new RemoteImages(ctx.relay.images, input, () => abortedOnClose(reply));
+  const plan = async (channel: RoutableChannel) =>
+    adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await images.inputWithImages()) : planWith(channel, input);
   let outcome;
   try {
+    const first = estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
     outcome = await upstreamCall(ctx, route, first, plan, reply, (channel, reason) => autoDisableChannel(ctx, channel, reason));
   } catch (error) {
     refund(ctx, reservation);

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
+import { abortedOnClose } from './aborted-on-close.js';
 import { callUpstream } from './upstream-call.js';
 import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
@@ -16,21 +17,17 @@ export async function upstreamCall(
   ctx: AppContext,
   route: Route,
   first: RelayPlan,
-  plan: (channel: RoutableChannel) => RelayPlan,
+  plan: (channel: RoutableChannel) => Promise<RelayPlan>,
   reply: FastifyReply,
   disable: (channel: RoutableChannel, reason: string) => Promise<unknown>,
 ): Promise<{ plan: RelayPlan; response: UpstreamResponse }> {
-  const abort = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) abort.abort();
-  };
-  reply.raw.once('close', onClose);
+  const signal = abortedOnClose(reply);
   let current = first;
   let retriesLeft = Math.max(0, Math.floor(ctx.options.num('RetryTimes')));
   for (;;) {
-    const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, abort.signal);
+    const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, signal);
     if (result.ok) return { plan: current, response: result.response };
-    if (abort.signal.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
+    if (signal.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
     if (result.disableChannel) {
       void disable(current.channel, result.error.message).catch((error: unknown) => ctx.log.error({ err: error }, 'auto-disable failed'));
     }
@@ -38,6 +35,6 @@ export async function upstreamCall(
     if (!next) throw result.error;
     ctx.log.warn({ channelId: current.channel.id, status: result.error.status, next: next.id }, 'upstream failed, retrying on another channel');
     retriesLeft -= 1;
-    current = plan(next);
+    current = await plan(next);
   }
 }

@@ -22,6 +22,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const geminiAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  inlineImages: true,
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const body = readJson(request.body);

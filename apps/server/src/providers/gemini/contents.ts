@@ -55,8 +55,8 @@ function contentParts(content: unknown): GeminiPart[] {
 }
 
 /**
- * Data URLs are inlined. Other URLs go as fileData, which Gemini reads for Files API and gs:// URIs and
- * refuses with a clear 400 otherwise: the pipeline does not download images yet.
+ * Data URLs are inlined (the relay has already turned linked http(s) images into data URLs). Other URLs
+ * (gs://, Files API) go as fileData.
  */
 export function imagePart(url: string): GeminiPart | undefined {
   const data = /^data:([^;,]+);base64,(.*)$/s.exec(url);

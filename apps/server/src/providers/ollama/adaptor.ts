@@ -20,6 +20,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const ollamaAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  inlineImages: true,
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;

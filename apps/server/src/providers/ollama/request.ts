@@ -38,8 +38,8 @@ function ollamaOptions(body: JsonObject): OllamaOptions {
 }
 
 /**
- * Text parts are joined; data-URL images go to `images` as raw base64. Remote image URLs are left out:
- * Ollama takes only bytes and the pipeline does not download images yet.
+ * Text parts are joined; data-URL images go to `images` as raw base64 (the relay has already turned
+ * linked http(s) images into data URLs, since Ollama takes only bytes).
  */
 function convertMessages(input: unknown): OllamaMessage[] {
   const callNames = new Map<string, string>();
