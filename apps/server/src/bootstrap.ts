@@ -20,6 +20,8 @@ import { countUsers, insertUser } from './modules/users/users.repository.js';
 import { KeyCache } from './relay/auth/key-cache.js';
 import { Pricing } from './relay/billing/pricing.js';
 import { Reserver } from './relay/billing/reservation.js';
+import { SqliteCounters } from './relay/billing/sqlite-counters.js';
+import { SqliteLedger } from './relay/billing/sqlite-ledger.js';
 import { UsageWriter } from './relay/billing/usage-writer.js';
 import type { RelayServices } from './relay/relay-services.js';
 import { ChannelRegistry } from './relay/routing/channel-registry.js';
@@ -49,12 +51,19 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     }
     const options = new OptionsStore(handle.db);
     const cacheSync = new CacheSync(handle.db, redis, config.CACHE_POLL_INTERVAL * 1000, (error) => log.error({ err: error }, 'cache refresh failed'));
+    const usage = new UsageWriter(
+      handle.db,
+      config.BATCH_UPDATE_INTERVAL * 1000,
+      (error) => log.error({ err: error }, 'usage write failed; will retry'),
+      handle.sqlite && new SqliteCounters(handle.sqlite),
+    );
+    const conditionalUpdates = new Reserver(handle.db, handle.dialect);
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000),
       channels: new ChannelRegistry(handle.db),
       pricing: new Pricing(options),
-      reserver: new Reserver(handle.db, handle.dialect),
-      usage: new UsageWriter(handle.db, config.BATCH_UPDATE_INTERVAL * 1000, (error) => log.error({ err: error }, 'usage write failed; will retry')),
+      reserver: handle.sqlite ? new SqliteLedger(handle.sqlite, usage, conditionalUpdates) : conditionalUpdates,
+      usage,
       upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY }),
       images: new ImageFetcher({
         timeoutMs: config.IMAGE_FETCH_TIMEOUT * 1000,

@@ -11,6 +11,8 @@ import { refreshSqliteStatisticsHourly } from './sqlite-statistics.js';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The SQLite connection itself, for the relay's synchronous quota ledger; absent on PostgreSQL and MySQL. */
+  sqlite?: SQLite.Database;
   destroy(): Promise<void>;
 }
 
@@ -23,11 +25,14 @@ export interface DatabaseOptions {
 /** Opens the database; the PostgreSQL and MySQL drivers are loaded only when used, to keep SQLite nodes small. */
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions): Promise<DatabaseHandle> {
   const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
-  const db = new Kysely<Database>({ dialect: await createDialect(target, options), plugins });
+  const sqlite = target.dialect === 'sqlite' ? openSqlite(target.file, options) : undefined;
+  const dialect = target.dialect === 'sqlite' ? new SqliteDialect({ database: withStatementCache(sqlite as SQLite.Database) }) : await createDialect(target, options);
+  const db = new Kysely<Database>({ dialect, plugins });
   const stopRefreshing = target.dialect === 'sqlite' ? refreshSqliteStatisticsHourly(db) : () => undefined;
   return {
     db,
     dialect: target.dialect,
+    sqlite,
     destroy: () => {
       stopRefreshing();
       return db.destroy();
@@ -35,17 +40,18 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   };
 }
 
-async function createDialect(target: DatabaseTarget, options: DatabaseOptions) {
+function openSqlite(file: string, options: DatabaseOptions): SQLite.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file, { timeout: options.busyTimeoutMs });
+  // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = OFF');
+  return database;
+}
+
+async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options: DatabaseOptions) {
   switch (target.dialect) {
-    case 'sqlite': {
-      if (target.file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
-      const database = new SQLite(target.file, { timeout: options.busyTimeoutMs });
-      // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes in WAL mode.
-      database.pragma('journal_mode = WAL');
-      database.pragma('synchronous = NORMAL');
-      database.pragma('foreign_keys = OFF');
-      return new SqliteDialect({ database: withStatementCache(database) });
-    }
     case 'postgres': {
       const { default: pg } = await import('pg');
       // PostgreSQL sends BIGINT (quota columns) as strings; every quota fits in a double, so read numbers.

@@ -1,7 +1,7 @@
 import type { ProviderSettings } from '../providers/adaptor.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { Pricing } from './billing/pricing.js';
-import type { Reserver } from './billing/reservation.js';
+import type { QuotaReserver } from './billing/reservation.js';
 import type { UsageWriter } from './billing/usage-writer.js';
 import type { ImageFetcher } from './images/image-fetcher.js';
 import type { ChannelRegistry } from './routing/channel-registry.js';
@@ -12,7 +12,7 @@ export interface RelayServices {
   keys: KeyCache;
   channels: ChannelRegistry;
   pricing: Pricing;
-  reserver: Reserver;
+  reserver: QuotaReserver;
   usage: UsageWriter;
   upstream: UpstreamClient;
   /** Downloads linked images for protocols that need the bytes. */

@@ -11,13 +11,18 @@ export interface Reservation {
   amount: number;
 }
 
+/** Takes a request's reservation from the user's and the key's balances, or refuses it. */
+export interface QuotaReserver {
+  reserve(reservation: Reservation): Promise<void> | void;
+}
+
 /**
  * Takes `amount` from the user and, for a limited key, from the key, with conditional updates: a row
  * changes only if it still holds enough, so concurrent requests can never spend more than is there (one-api's
  * "trust" shortcut skipped this and let balances go negative). No transaction is held open: if the key
  * cannot pay, the user's part is given back.
  */
-export class Reserver {
+export class Reserver implements QuotaReserver {
   private readonly takeFromUser;
   private readonly giveBackToUser;
   private readonly takeFromToken;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, NewLog } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import type { Reservation } from './reservation.js';
+import type { SqliteCounters } from './sqlite-counters.js';
 
 export interface Settlement {
   reservation: Reservation;
@@ -12,12 +13,15 @@ export interface Settlement {
   log?: NewLog;
 }
 
-interface Pending {
+export interface Pending {
   users: Map<number, { quota: number; used: number; requests: number }>;
   tokens: Map<number, { remain: number; used: number }>;
   channels: Map<number, number>;
   logs: NewLog[];
 }
+
+const BUSY_WAIT_MS = 5;
+const MAX_BUSY_WAIT_MS = 5000;
 
 const empty = (): Pending => ({ users: new Map(), tokens: new Map(), channels: new Map(), logs: [] });
 
@@ -25,6 +29,10 @@ const empty = (): Pending => ({ users: new Map(), tokens: new Map(), channels: n
  * Settles requests off the response path: charges, refunds, counters and consume logs are summed in memory
  * and written in one transaction every interval. A failed write is merged back and retried; `close()`
  * writes everything still pending, so a graceful shutdown loses no accepted request's usage.
+ *
+ * On SQLite (`counters` given) the balances are written synchronously, in one step with taking them out of
+ * memory: a balance is then always either pending here or in the database, never in between, which is
+ * what lets the quota ledger read "database + pending" as the exact balance. Logs follow asynchronously.
  */
 export class UsageWriter {
   private pending = empty();
@@ -36,6 +44,7 @@ export class UsageWriter {
     private readonly db: Kysely<Database>,
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly counters?: SqliteCounters,
   ) {}
 
   start(): void {
@@ -63,6 +72,31 @@ export class UsageWriter {
     if (log) logs.push(log);
   }
 
+  /**
+   * Takes a reservation in memory only (the SQLite ledger): the user's and the key's balances drop now and
+   * reach the database with the next flush, together with the settlement that follows.
+   */
+  hold(reservation: Reservation): void {
+    const user = this.pending.users.get(reservation.userId) ?? { quota: 0, used: 0, requests: 0 };
+    user.quota -= reservation.amount;
+    this.pending.users.set(reservation.userId, user);
+    if (reservation.unlimitedToken) return;
+    const token = this.pending.tokens.get(reservation.tokenId) ?? { remain: 0, used: 0 };
+    token.remain -= reservation.amount;
+    token.used += reservation.amount;
+    this.pending.tokens.set(reservation.tokenId, token);
+  }
+
+  /** How much the user's quota will change when what is pending is written. */
+  pendingUserQuota(userId: number): number {
+    return this.pending.users.get(userId)?.quota ?? 0;
+  }
+
+  /** How much the key's remaining quota will change when what is pending is written. */
+  pendingTokenRemain(tokenId: number): number {
+    return this.pending.tokens.get(tokenId)?.remain ?? 0;
+  }
+
   /** Told after each written batch what each user was charged in it (the quota reminder compares balances). */
   onFlushed(listener: (charges: ReadonlyMap<number, number>) => void): void {
     this.flushedListener = listener;
@@ -80,6 +114,7 @@ export class UsageWriter {
   }
 
   private async write(): Promise<void> {
+    if (this.counters) return this.writeSqlite(this.counters);
     const batch = this.pending;
     if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
     this.pending = empty();
@@ -110,6 +145,33 @@ export class UsageWriter {
       throw error;
     }
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
+  }
+
+  private async writeSqlite(counters: SqliteCounters): Promise<void> {
+    const batch = this.pending;
+    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
+    // Another transaction holds the connection (a console write in progress): wait for it to end.
+    for (let waited = 0; counters.busy(); waited += BUSY_WAIT_MS) {
+      if (waited >= MAX_BUSY_WAIT_MS) throw new Error('the database stayed inside another transaction; usage stays pending');
+      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
+    }
+    this.pending = empty();
+    try {
+      counters.write(batch);
+    } catch (error) {
+      this.mergeBack(batch);
+      throw error;
+    }
+    this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
+    if (batch.logs.length === 0) return;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < batch.logs.length; i += 100) await trx.insertInto('logs').values(batch.logs.slice(i, i + 100)).execute();
+      });
+    } catch (error) {
+      this.pending.logs.unshift(...batch.logs);
+      throw error;
+    }
   }
 
   private mergeBack(batch: Pending) {

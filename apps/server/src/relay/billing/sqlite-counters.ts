@@ -1,0 +1,32 @@
+import type SQLite from 'better-sqlite3';
+import { nowSeconds } from '../../lib/random.js';
+import type { Pending } from './usage-writer.js';
+
+/**
+ * Writes a batch of balance and counter changes to SQLite synchronously, in one transaction: nothing else
+ * runs on the event loop meanwhile, so no reader ever sees the batch half written or not yet written.
+ */
+export class SqliteCounters {
+  private readonly writeAll;
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    const user = sqlite.prepare('update users set quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ? where id = ?');
+    const token = sqlite.prepare('update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?, accessed_time = ? where id = ?');
+    const channel = sqlite.prepare('update channels set used_quota = used_quota + ? where id = ?');
+    this.writeAll = sqlite.transaction((batch: Pending) => {
+      for (const [id, d] of batch.users) user.run(d.quota, d.used, d.requests, id);
+      const accessed = nowSeconds();
+      for (const [id, d] of batch.tokens) token.run(d.remain, d.used, accessed, id);
+      for (const [id, used] of batch.channels) channel.run(used, id);
+    });
+  }
+
+  /** A transaction opened through Kysely is in progress; writing now would join it. */
+  busy(): boolean {
+    return this.sqlite.inTransaction;
+  }
+
+  write(batch: Pending): void {
+    this.writeAll(batch);
+  }
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { Reserver, type Reservation } from './reservation.js';
+import { SqliteCounters } from './sqlite-counters.js';
+import { SqliteLedger } from './sqlite-ledger.js';
+import { UsageWriter } from './usage-writer.js';
+
+describe('the SQLite quota ledger', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let usage: UsageWriter;
+  let ledger: SqliteLedger;
+  let userId: number;
+  let tokenId: number;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-ledger-'));
+    handle = await openDatabase({ dialect: 'sqlite', file: path.join(dir, 'one-api.db') }, { busyTimeoutMs: 1000, maxConnections: 1 });
+    await migrateToLatest(handle.db, 'sqlite');
+    const sqlite = handle.sqlite!;
+    userId = Number(sqlite.prepare(`insert into users (username, password, quota) values ('u', 'x', 100)`).run().lastInsertRowid);
+    tokenId = Number(sqlite.prepare(`insert into tokens (user_id, key, name, remain_quota, unlimited_quota) values (?, 'k', 'k', 50, 0)`).run(userId).lastInsertRowid);
+    usage = new UsageWriter(handle.db, 60_000, undefined, new SqliteCounters(sqlite));
+    ledger = new SqliteLedger(sqlite, usage, new Reserver(handle.db, 'sqlite'));
+  });
+  afterEach(async () => {
+    await handle.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const reservation = (amount: number, unlimitedToken = true): Reservation => ({ userId, tokenId, unlimitedToken, amount });
+  const stored = async () => {
+    const user = await handle.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const token = await handle.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow();
+    return { user, token };
+  };
+
+  it('holds reservations in memory and refuses the one the balance cannot cover', async () => {
+    ledger.reserve(reservation(60));
+    expect(() => ledger.reserve(reservation(60))).toThrow('user quota is not enough');
+    ledger.reserve(reservation(40));
+    expect((await stored()).user.quota).toBe(100);
+    expect(() => ledger.reserve(reservation(1))).toThrow('user quota is not enough');
+  });
+
+  it('checks a limited key’s own balance too', () => {
+    ledger.reserve(reservation(30, false));
+    expect(() => ledger.reserve(reservation(30, false))).toThrow('token quota is not enough');
+  });
+
+  it('writes exactly what was charged once settled and flushed, and the balance reads the same before and after', async () => {
+    const first = reservation(40, false);
+    ledger.reserve(first);
+    usage.record({ reservation: first, charged: 25, counted: true, channelId: 0 });
+    // 75 left for the user, 25 for the key, before the flush as after it.
+    expect(() => ledger.reserve(reservation(26, false))).toThrow('token quota is not enough');
+    await usage.flush();
+    expect(await stored()).toEqual({ user: { quota: 75, used_quota: 25, request_count: 1 }, token: { remain_quota: 25, used_quota: 25 } });
+    expect(() => ledger.reserve(reservation(26, false))).toThrow('token quota is not enough');
+    ledger.reserve(reservation(25, false));
+  });
+
+  it('counts a console top-up at once, even with reservations not yet written', async () => {
+    ledger.reserve(reservation(100));
+    expect(() => ledger.reserve(reservation(50))).toThrow();
+    await handle.db.updateTable('users').set({ quota: sql`quota + 50` }).where('id', '=', userId).execute();
+    ledger.reserve(reservation(50));
+    expect(() => ledger.reserve(reservation(1))).toThrow();
+    await usage.flush();
+    expect((await stored()).user.quota).toBe(0);
+  });
+
+  it('never reads a transaction’s uncommitted rows: while one is open, reservations wait and update the row', async () => {
+    let release!: () => void;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ quota: 1000 }).where('id', '=', userId).execute();
+      await open;
+      throw new Error('rolled back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(handle.sqlite?.inTransaction).toBe(true);
+    const waiting = ledger.reserve(reservation(500));
+    release();
+    await expect(transaction).rejects.toThrow('rolled back');
+    await expect(waiting).rejects.toThrow('user quota is not enough');
+    expect((await stored()).user.quota).toBe(100);
+  });
+});

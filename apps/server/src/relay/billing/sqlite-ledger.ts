@@ -1,0 +1,38 @@
+import type SQLite from 'better-sqlite3';
+import { RelayError } from '../relay-error.js';
+import type { QuotaReserver, Reservation } from './reservation.js';
+import type { UsageWriter } from './usage-writer.js';
+
+/**
+ * Reservations on SQLite without a write per request. A SQLite database has one gateway process, so the
+ * exact balance is what the database holds plus what the usage writer has not written yet; both are read
+ * synchronously, so no two requests can interleave between the check and the hold. Console writes (top-ups,
+ * redemptions, edits) go to the database and count at once. While a Kysely transaction holds the
+ * connection, its uncommitted rows must not be read: the conditional-update reserver takes over then.
+ */
+export class SqliteLedger implements QuotaReserver {
+  private readonly userQuota;
+  private readonly tokenRemain;
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly usage: UsageWriter,
+    private readonly duringTransactions: QuotaReserver,
+  ) {
+    this.userQuota = sqlite.prepare<[number], number>('select quota from users where id = ?').pluck();
+    this.tokenRemain = sqlite.prepare<[number], number>('select remain_quota from tokens where id = ?').pluck();
+  }
+
+  reserve(reservation: Reservation): Promise<void> | void {
+    const { amount, userId, tokenId } = reservation;
+    if (amount <= 0) return;
+    if (this.sqlite.inTransaction) return this.duringTransactions.reserve(reservation);
+    if ((this.userQuota.get(userId) ?? 0) + this.usage.pendingUserQuota(userId) < amount) {
+      throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');
+    }
+    if (!reservation.unlimitedToken && (this.tokenRemain.get(tokenId) ?? 0) + this.usage.pendingTokenRemain(tokenId) < amount) {
+      throw new RelayError(403, 'token quota is not enough', 'pre_consume_token_quota_failed');
+    }
+    this.usage.hold(reservation);
+  }
+}

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startFakeUpstream } from './fake-upstream.js';
+
+/**
+ * `npx tsx bench/cpu-per-request.ts`: the CPU time (user + system, from /proc) each server spends per
+ * request, for the bare proxy and for Tollgate, over a fixed number of requests at 50 connections. Unlike
+ * requests per second, this barely moves when other work shares the machine, so it can guide changes on
+ * a busy host; `bench/run.ts` remains the measurement for the README.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
+const UPSTREAM_PORT = 28121;
+const BARE_PORT = 28122;
+const TOLLGATE_PORT = 28123;
+const TICKS_PER_SECOND = 100;
+
+const cpuMicros = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+};
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 100; i += 1) {
+    if (await fetch(url).then(() => true, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+async function provision(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const api = (route: string, payload: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ data: unknown }>);
+  await api('/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
+  return ((await api('/api/token/', { name: 'bench', unlimited_quota: true, expired_time: -1, remain_quota: 0 })).data as { key: string }).key;
+}
+
+const send = (url: string, key: string, stream: boolean, amount: number) =>
+  autocannon({
+    url: `${url}/v1/chat/completions`,
+    method: 'POST',
+    connections: 50,
+    amount,
+    headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
+    body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
+  });
+
+async function perRequest(server: ChildProcess, url: string, key: string, stream: boolean): Promise<number> {
+  await send(url, key, stream, 3000); // warm-up: JIT, pools
+  const before = cpuMicros(server.pid ?? 0);
+  const result = await send(url, key, stream, REQUESTS);
+  if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed requests`);
+  return (cpuMicros(server.pid ?? 0) - before) / REQUESTS;
+}
+
+async function main() {
+  const upstream = await startFakeUpstream(UPSTREAM_PORT);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-cpu-'));
+  const bare = spawn('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], { cwd: root, stdio: 'ignore' });
+  const tollgate = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(TOLLGATE_PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+    await waitFor(`http://127.0.0.1:${TOLLGATE_PORT}/api/status`);
+    const key = await provision(`http://127.0.0.1:${TOLLGATE_PORT}`);
+    for (const stream of [false, true]) {
+      const bareCost = await perRequest(bare, `http://127.0.0.1:${BARE_PORT}`, key, stream);
+      const tollgateCost = await perRequest(tollgate, `http://127.0.0.1:${TOLLGATE_PORT}`, key, stream);
+      console.log(`${stream ? 'stream    ' : 'non-stream'}  bare ${bareCost.toFixed(0)} µs/request  Tollgate ${tollgateCost.toFixed(0)} µs/request  ratio ${(bareCost / tollgateCost).toFixed(2)}`);
+    }
+  } finally {
+    bare.kill();
+    tollgate.kill('SIGTERM');
+    upstream.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
