@@ -1,12 +1,19 @@
 import type { Protocol } from '@tollgate/contract';
 import type { Adaptor } from './adaptor.js';
+import { aiProxyLibraryAdaptor } from './aiproxy-library/adaptor.js';
 import { dashScopeAdaptor } from './ali/adaptor.js';
 import { anthropicAdaptor } from './anthropic/adaptor.js';
 import { baiduAdaptor } from './baidu/adaptor.js';
+import { cloudflareAdaptor } from './cloudflare/adaptor.js';
 import { cohereAdaptor } from './cohere/adaptor.js';
+import { cozeAdaptor } from './coze/adaptor.js';
+import { deeplAdaptor } from './deepl/adaptor.js';
 import { geminiAdaptor } from './gemini/adaptor.js';
 import { ollamaAdaptor } from './ollama/adaptor.js';
 import { openAIAdaptor } from './openai/adaptor.js';
+import { palmAdaptor } from './palm/adaptor.js';
+import { proxyAdaptor } from './proxy/adaptor.js';
+import { vertexAdaptor } from './vertex/adaptor.js';
 import { zhipuAdaptor } from './zhipu/adaptor.js';
 
 /**
@@ -22,21 +29,21 @@ const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   ali: dashScopeAdaptor,
   zhipu: zhipuAdaptor,
   baidu: baiduAdaptor,
+  'aiproxy-library': aiProxyLibraryAdaptor,
+  coze: cozeAdaptor,
+  proxy: proxyAdaptor,
+  cloudflare: cloudflareAdaptor,
+  deepl: deeplAdaptor,
+  vertexai: vertexAdaptor,
+  palm: palmAdaptor,
 };
 
 /** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
 export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
   'aws',
-  'palm',
-  'vertexai',
   'xunfei',
   'tencent',
-  'cloudflare',
-  'coze',
-  'deepl',
   'replicate',
-  'aiproxy-library',
-  'proxy',
 ];
 
 export const adaptorFor = (protocol: Protocol): Adaptor | undefined => ADAPTORS[protocol];

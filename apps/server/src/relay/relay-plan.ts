@@ -40,6 +40,10 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   if (adaptor.modes && !adaptor.modes.includes(mode)) {
     throw new RelayError(400, `channel #${channel.id} (${type.protocol}) does not serve ${path.split('?')[0] ?? path}`, 'mode_not_supported', 'invalid_request_error');
   }
+  // Refused before the call: the upstream would answer JSON, which the relay reads as a broken stream.
+  if (input.stream && !adaptor.streamParser) {
+    throw new RelayError(400, `channel #${channel.id} (${type.protocol}) cannot stream; send the request without stream`, 'stream_not_supported', 'invalid_request_error');
+  }
   const upstreamModel = channel.modelMapping[input.model] ?? input.model;
   const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
   const changes = { model: upstreamModel, systemPrompt, includeUsage: ctx.config.ENFORCE_INCLUDE_USAGE };

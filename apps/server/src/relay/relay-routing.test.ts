@@ -174,4 +174,29 @@ describe('the raw proxy for Proxy channels', () => {
       await upstream.stop();
     }
   });
+
+  it('passes Proxy channels over on /v1 routes, and refuses to test them without disabling them', async () => {
+    const upstream = await new FakeOpenAI('raw').start();
+    const openai = await new FakeOpenAI('openai').start();
+    const f = await relayFixture('sqlite');
+    try {
+      await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+      const proxyId = await f.addChannel({ name: 'raw', type: 43, key: 'raw-secret', base_url: `${upstream.baseUrl}/v1`, models: 'gpt-4o,proxy-only', priority: 10 });
+      await f.addChannel({ name: 'openai', base_url: openai.baseUrl, models: 'gpt-4o', priority: 0 });
+      const adminKey = await f.addKey(1);
+      const chat = (model: string) => f.client(adminKey).chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
+      expect((await chat('gpt-4o')).choices[0]?.message.content).toBe('Hello from openai');
+      expect(await chat('proxy-only').catch((error: unknown) => error)).toMatchObject({ status: 400, code: 'mode_not_supported' });
+      expect(upstream.received).toHaveLength(0);
+      const test = await f.app.inject({ method: 'GET', url: `/api/channel/test/${proxyId}`, headers: { cookie: f.rootCookie } });
+      expect(test.json()).toMatchObject({ success: false, message: expect.stringContaining('raw route') as unknown });
+      expect((await f.ctx.db.selectFrom('channels').select('status').where('id', '=', proxyId).executeTakeFirstOrThrow()).status).toBe(1);
+      const raw = await fetch(`${f.url}/v1/oneapi/proxy/${proxyId}/chat/completions`, { method: 'POST', headers: { authorization: `Bearer sk-${adminKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o', messages: [] }) });
+      expect(((await raw.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe('Hello from raw');
+    } finally {
+      await f.close();
+      await upstream.stop();
+      await openai.stop();
+    }
+  });
 });

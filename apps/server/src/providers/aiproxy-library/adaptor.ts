@@ -1,0 +1,55 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { libraryIdOf, toAskRequest } from './request.js';
+import { toChatCompletion } from './response.js';
+import { libraryStreamParser } from './stream.js';
+import { libraryAnswerError, parseLibraryError } from './upstream-error.js';
+import type { LibraryAnswer } from './wire-types.js';
+
+/**
+ * AI Proxy library (channel type 21): a knowledge base asked through `POST {base}/api/library/ask`
+ * (reference providers.md 19, one-api.md 2.3), answers and streams converted to OpenAI's chat shapes.
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function missingLibrary(target: UpstreamTarget): UpstreamRefusal | undefined {
+  if (libraryIdOf(target) !== '') return undefined;
+  return { status: 500, error: { message: 'the AI Proxy library channel has no library id: set it in the channel form', type: 'upstream_error', code: 'channel_config_missing' } };
+}
+
+export const aiProxyLibraryAdaptor: Adaptor = {
+  modes: ['chat'],
+
+  prepare: (target) => Promise.resolve(missingLibrary(target)),
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const { target } = request;
+    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const converted = toAskRequest(readJson(request.body), request.model, libraryIdOf(target), request.stream);
+    const headers = {
+      'content-type': 'application/json',
+      accept: request.stream ? 'text/event-stream' : 'application/json',
+      'accept-encoding': 'identity',
+      authorization: `Bearer ${target.key}`,
+    };
+    return { url: `${base}/api/library/ask`, headers, body: Buffer.from(JSON.stringify(converted)) };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let answer: LibraryAnswer;
+    try {
+      answer = JSON.parse(body.toString('utf8')) as LibraryAnswer;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    return { body: Buffer.from(JSON.stringify(toChatCompletion(answer, request.model, nowSeconds()))), contentType: 'application/json', text: answer.answer ?? '' };
+  },
+
+  streamParser: (request: AdaptorRequest): StreamParser => libraryStreamParser({ model: request.model, created: nowSeconds() }),
+
+  parseError: parseLibraryError,
+
+  answerError: (_request, body) => libraryAnswerError(body.toString('utf8')),
+};

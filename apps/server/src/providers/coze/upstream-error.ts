@@ -1,0 +1,48 @@
+import type { UpstreamRefusal } from '../adaptor.js';
+import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
+
+/**
+ * Coze reports errors in-band, usually with HTTP 200: `{"code":4101,"msg":"…"}` (reference providers.md
+ * 14.1); a stream reports them as `{"event":"error","error_information":{"code":…,"msg":"…"}}`. Codes
+ * 4100/4101 are the token (unconfirmed, as the reference marks them); 4013 is the rate limit and 4000 a
+ * bad parameter (from Coze's error-code page, unconfirmed by a recording). Other codes are upstream faults.
+ * Docs: https://www.coze.com/docs/developer_guides/coze_error_codes
+ */
+type Class = Omit<UpstreamRefusal['error'], 'message'> & { status: number };
+
+const AUTH: Class = { status: 401, type: 'authentication_error', code: 'invalid_api_key' };
+const RATE: Class = { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded' };
+const CLIENT: Class = { status: 400, type: 'invalid_request_error', code: 'invalid_request' };
+const NOT_FOUND: Class = { status: 404, type: 'invalid_request_error', code: 'model_not_found' };
+const UPSTREAM: Class = { status: 500, type: 'upstream_error', code: 'bad_response_status_code' };
+
+const CODES: Record<number, Class> = { 4100: AUTH, 4101: AUTH, 4013: RATE, 4000: CLIENT, 4200: NOT_FOUND };
+
+const STATUSES: Record<number, Class> = { 400: CLIENT, 401: AUTH, 403: AUTH, 404: NOT_FOUND, 429: RATE };
+
+/** The refusal a Coze error code stands for. */
+export function cozeRefusal(code: number, message: string): UpstreamRefusal {
+  const known = CODES[code] ?? UPSTREAM;
+  return { status: known.status, error: { message: message || `Coze error ${code}`, type: known.type, code: known.code } };
+}
+
+/** The in-band error of a body, or undefined when it is an answer (`code` 0 or absent). */
+export function cozeError(body: string): UpstreamRefusal | undefined {
+  let parsed: { code?: unknown; msg?: unknown };
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed.code !== 'number' || parsed.code === 0) return undefined;
+  return cozeRefusal(parsed.code, typeof parsed.msg === 'string' ? parsed.msg : '');
+}
+
+/** An error status, or a JSON body where a stream was expected: the Coze code decides, else the status. */
+export function parseCozeError(status: number, body: string): UpstreamError {
+  const inBand = cozeError(body);
+  if (inBand) return inBand.error;
+  const generic = parseUpstreamError(status, body);
+  const known = STATUSES[status] ?? (status >= 500 ? { type: 'server_error', code: 'server_error' } : undefined);
+  return known ? { message: generic.message, type: known.type, code: known.code } : generic;
+}

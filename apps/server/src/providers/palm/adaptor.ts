@@ -1,0 +1,39 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer } from '../adaptor.js';
+import { parseGeminiError } from '../gemini/upstream-error.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { palmModel, toPalmRequest } from './request.js';
+import { generatedText, toChatCompletion, type PalmResponse } from './response.js';
+
+/**
+ * Google PaLM 2 (channel type 11): OpenAI chat requests as generateMessage, answers back as
+ * `chat.completion`. The API cannot stream, so the adaptor has no stream parser and the relay tells a
+ * streaming client so; errors are Google's RPC shape, read as the Gemini API's. Google has shut the
+ * service down: the adaptor serves existing channels pointed at a compatible host.
+ * Docs: https://ai.google.dev/api/palm (legacy)
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+export const palmAdaptor: Adaptor = {
+  modes: ['chat'],
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const base = (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+    // The key goes in Google's header rather than `?key=`, so it stays out of URLs and their logs.
+    const headers = { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'identity', 'x-goog-api-key': request.target.key };
+    const url = `${base}/v1beta2/models/${encodeURIComponent(palmModel(request.model))}:generateMessage`;
+    return { url, headers, body: Buffer.from(JSON.stringify(toPalmRequest(readJson(request.body)))) };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let answer: PalmResponse;
+    try {
+      answer = JSON.parse(body.toString('utf8')) as PalmResponse;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    const completion = toChatCompletion(answer, request.model, Math.floor(Date.now() / 1000));
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', text: generatedText(completion) };
+  },
+
+  parseError: parseGeminiError,
+};

@@ -1,0 +1,84 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { anthropicAdaptor } from '../anthropic/adaptor.js';
+import { anthropicStreamParser } from '../anthropic/stream.js';
+import { geminiAdaptor } from '../gemini/adaptor.js';
+import { toGeminiRequest } from '../gemini/request.js';
+import { geminiStreamParser } from '../gemini/stream.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { cachedVertexToken, ensureVertexToken } from './access-token.js';
+import { credentialsOf, projectIdOf } from './channel-credentials.js';
+import { toVertexClaudeRequest } from './claude-request.js';
+import { toEmbeddingList, toPredictRequest, type PredictResponse } from './embeddings.js';
+import { parseVertexError } from './upstream-error.js';
+import { publisherOf, vertexUrl } from './upstream-url.js';
+
+/**
+ * Google Vertex AI (channel type 42): Gemini models through generateContent, Claude models through
+ * Anthropic's rawPredict, embeddings through predict, all with an OAuth access token exchanged from the
+ * channel's service-account key. The conversions are the Gemini and Anthropic adaptors' own.
+ * Docs: https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest,
+ * https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const configError = (message: string): UpstreamRefusal => ({ status: 401, error: { message, type: 'authentication_error', code: 'invalid_api_key' } });
+
+/** The adaptor that reads the answer: Anthropic's for Claude models, Gemini's for Google's. */
+const answerReader = (request: AdaptorRequest) => (publisherOf(request.model) === 'anthropic' ? anthropicAdaptor : geminiAdaptor);
+
+function convertedBody(request: AdaptorRequest): unknown {
+  const body = readJson(request.body);
+  if (request.mode === 'embeddings') return toPredictRequest(body);
+  if (publisherOf(request.model) === 'anthropic') return toVertexClaudeRequest(body, request.model);
+  return toGeminiRequest(body, request.target.settings.GEMINI_SAFETY_SETTING);
+}
+
+export const vertexAdaptor: Adaptor = {
+  modes: ['chat', 'embeddings'],
+  // Claude on Vertex takes only base64 images, and Gemini on Vertex reads only gs:// file URIs.
+  inlineImages: true,
+
+  /** A channel missing its key or project can never succeed: refused as an auth failure, like a bad key. */
+  async prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {
+    const credentials = credentialsOf(target);
+    if (!credentials) return configError('the Vertex AI channel has no service-account key JSON (vertex_ai_adc)');
+    if (!projectIdOf(target)) return configError('the Vertex AI channel has no project id (vertex_ai_project_id)');
+    return ensureVertexToken(credentials);
+  },
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const { target } = request;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: request.stream ? 'text/event-stream' : 'application/json',
+      // Uncompressed answers: the relay converts them as they come.
+      'accept-encoding': 'identity',
+      authorization: `Bearer ${cachedVertexToken(credentialsOf(target)) ?? ''}`,
+    };
+    const beta = request.clientHeaders?.['anthropic-beta'];
+    if (beta && publisherOf(request.model) === 'anthropic') headers['anthropic-beta'] = Array.isArray(beta) ? beta.join(',') : beta;
+    const url = vertexUrl(target, projectIdOf(target), request.mode, request.model, request.stream);
+    return { url, headers, body: Buffer.from(JSON.stringify(convertedBody(request))) };
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    if (request.mode !== 'embeddings') return answerReader(request).parseAnswer(request, body, contentType);
+    let answer: PredictResponse;
+    try {
+      answer = JSON.parse(body.toString('utf8')) as PredictResponse;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    const list = toEmbeddingList(answer, request.model, readJson(request.body).encoding_format);
+    const usage = list.usage.prompt_tokens > 0 ? { promptTokens: list.usage.prompt_tokens, completionTokens: 0, totalTokens: list.usage.prompt_tokens } : undefined;
+    return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage };
+    return publisherOf(request.model) === 'anthropic' ? anthropicStreamParser(options) : geminiStreamParser(options);
+  },
+
+  parseError: parseVertexError,
+};
