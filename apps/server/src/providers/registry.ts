@@ -13,7 +13,9 @@ import { ollamaAdaptor } from './ollama/adaptor.js';
 import { openAIAdaptor } from './openai/adaptor.js';
 import { palmAdaptor } from './palm/adaptor.js';
 import { proxyAdaptor } from './proxy/adaptor.js';
+import { tencentAdaptor } from './tencent/adaptor.js';
 import { vertexAdaptor } from './vertex/adaptor.js';
+import { sparkAdaptor } from './xunfei/adaptor.js';
 import { zhipuAdaptor } from './zhipu/adaptor.js';
 
 /**
@@ -36,13 +38,13 @@ const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   deepl: deeplAdaptor,
   vertexai: vertexAdaptor,
   palm: palmAdaptor,
+  tencent: tencentAdaptor,
+  xunfei: sparkAdaptor,
 };
 
 /** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
 export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
   'aws',
-  'xunfei',
-  'tencent',
   'replicate',
 ];
 

@@ -1,0 +1,59 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { generatedText } from '../anthropic/response.js';
+import { reportedUsage } from '../anthropic/usage.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { toSparkRequest } from './request.js';
+import { toChatCompletion } from './response.js';
+import { signedSparkUrl, sparkCredentials } from './signed-url.js';
+import { sparkStreamParser } from './stream.js';
+import { sparkService } from './versions.js';
+import { sparkExchange } from './websocket-exchange.js';
+
+/**
+ * iFlytek Spark v1 over its websocket (channel type 18; reference providers.md 9, one-api.md 2.3): the
+ * model name (or the channel's API version, in `other` or config `api_version`) chooses the service, the key
+ * `APPID|APISecret|APIKey` signs the URL, and the answer frames come back as OpenAI chat. Chat only;
+ * images are dropped because Spark's chat services read text only. The clock is a parameter so the
+ * signature can be tested exactly.
+ * Docs: https://www.xfyun.cn/doc/spark/Web.html
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+
+const MALFORMED_KEY: UpstreamRefusal = { status: 401, error: { message: 'the Spark channel key must be APPID|APISecret|APIKey', type: 'authentication_error', code: 'invalid_api_key' } };
+
+/** The api version the channel names: `other` (one-api's column), or config `api_version` (its newer console). */
+const channelVersion = (target: UpstreamTarget) => target.other || target.config.api_version || '';
+
+const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+export function sparkAdaptorAt(clock: () => Date): Adaptor {
+  return {
+    modes: ['chat'],
+
+    // A key that is not three parts is the channel's fault: refused like a bad key, so it is retried elsewhere.
+    prepare: (target) => Promise.resolve(sparkCredentials(target.key) ? undefined : MALFORMED_KEY),
+
+    buildRequest(request: AdaptorRequest): BuiltRequest {
+      const credentials = sparkCredentials(request.target.key) ?? { appId: '', apiSecret: '', apiKey: '' };
+      const service = sparkService(request.model, channelVersion(request.target));
+      const frame = toSparkRequest(readJson(request.body), credentials.appId, service.domain);
+      return { url: signedSparkUrl(baseOf(request.target), service.path, credentials, clock()), headers: {}, body: Buffer.from(JSON.stringify(frame)) };
+    },
+
+    exchange: (built, request, io) => sparkExchange(built, request.stream, io),
+
+    parseAnswer(request: AdaptorRequest, body: Buffer): ParsedAnswer {
+      const completion = toChatCompletion(body.toString('utf8'), request.model, nowSeconds(clock()));
+      return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    },
+
+    streamParser(request: AdaptorRequest): StreamParser {
+      const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      return sparkStreamParser({ model: request.model, created: nowSeconds(clock()), includeUsage });
+    },
+  };
+}
+
+export const sparkAdaptor: Adaptor = sparkAdaptorAt(() => new Date());
