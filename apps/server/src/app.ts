@@ -9,6 +9,7 @@ import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { channelHealthRoutes } from './modules/channels/channel-health.routes.js';
 import { channelRoutes } from './modules/channels/channels.routes.js';
 import { modelCatalogRoutes } from './modules/models/models.routes.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { redemptionRoutes } from './modules/redemptions/redemptions.routes.js';
 import { topupRoutes } from './modules/redemptions/topup.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
       await api.register(emailAuthRoutes(ctx));
+      await api.register(oauthRoutes(ctx), { prefix: '/oauth' });
       await api.register(topupRoutes(ctx), { prefix: '/user' });
       await api.register(tokenRoutes(ctx), { prefix: '/token' });
       await api.register(redemptionRoutes(ctx), { prefix: '/redemption' });

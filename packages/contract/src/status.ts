@@ -19,7 +19,11 @@ export const StatusSchema = z.object({
   wechat_qrcode: z.string(),
   github_oauth: z.boolean(),
   github_client_id: z.string(),
+  /** Where the browser is sent to authorize: https://github.com, or a GitHub Enterprise Server. */
+  github_base_url: z.string(),
   lark_client_id: z.string(),
+  /** https://open.feishu.cn, or https://open.larksuite.com for Lark international. */
+  lark_base_url: z.string(),
   oidc: z.boolean(),
   oidc_client_id: z.string(),
   oidc_well_known: z.string(),

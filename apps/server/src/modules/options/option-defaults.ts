@@ -12,8 +12,13 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   GitHubOAuthEnabled: 'false',
   GitHubClientId: '',
   GitHubClientSecret: '',
+  /** GitHub Enterprise Server: https://<host> and https://<host>/api/v3. */
+  GitHubBaseUrl: 'https://github.com',
+  GitHubApiBaseUrl: 'https://api.github.com',
   LarkClientId: '',
   LarkClientSecret: '',
+  /** Feishu; Lark international is https://open.larksuite.com. */
+  LarkBaseUrl: 'https://open.feishu.cn',
   OidcEnabled: 'false',
   OidcClientId: '',
   OidcClientSecret: '',

@@ -30,6 +30,13 @@ describe('checkOption', () => {
     ['TurnstileCheckEnabled', 'true', 'true'],
     ['GitHubOAuthEnabled', 'false', 'false'],
     ['SMTPToken', 'secret', 'secret'],
+    ['GitHubBaseUrl', 'https://ghe.example.com/', 'https://ghe.example.com'],
+    ['GitHubBaseUrl', '', 'https://github.com'],
+    ['GitHubApiBaseUrl', ' https://ghe.example.com/api/v3 ', 'https://ghe.example.com/api/v3'],
+    ['LarkBaseUrl', 'https://open.larksuite.com', 'https://open.larksuite.com'],
+    ['LarkBaseUrl', '', 'https://open.feishu.cn'],
+    ['OidcWellKnown', '', ''],
+    ['OidcTokenEndpoint', 'https://sso.example.com/token/', 'https://sso.example.com/token'],
   ])('accepts %s = %j as %j', (key, value, stored) => {
     expect(checkOption(key, value, current)).toEqual({ ok: true, value: stored });
   });
@@ -57,6 +64,9 @@ describe('checkOption', () => {
     ['Theme', 'dark', 'Theme must be one of default, berry, air'],
     ['GitHubOAuthEnabled', 'true', 'set GitHubClientId before enabling GitHub OAuth'],
     ['WeChatAuthEnabled', 'true', 'set WeChatServerAddress before enabling WeChat sign-in'],
+    ['OidcEnabled', 'true', 'set OidcClientId before enabling OIDC'],
+    ['GitHubBaseUrl', 'github.com', 'GitHubBaseUrl must be an http:// or https:// URL'],
+    ['OidcWellKnown', 'ftp://sso.example.com', 'OidcWellKnown must be an http:// or https:// URL'],
   ])('refuses %s = %j: %s', (key, value, message) => {
     expect(checkOption(key, value, current)).toEqual({ ok: false, message });
   });

@@ -39,6 +39,16 @@ const ratioTable = (message: string): Rule => (value) => {
 /** The console joins the domains with commas; blanks and repeats mean nothing. */
 const domainList = (value: string) => [...new Set(value.split(',').map((domain) => domain.trim()).filter(Boolean))].join(',');
 
+/**
+ * Provider endpoints: an http(s) URL without a trailing slash (paths are appended to it). The base URLs
+ * fall back to the public service when blank; the OIDC endpoints may be blank (discovery fills them).
+ */
+const httpUrl = (key: string, blankAllowed = false): Rule => (value) => {
+  const text = value.trim().replace(/\/+$/, '');
+  if (text === '') return blankAllowed ? accept('') : accept(OPTION_DEFAULTS[key] ?? '');
+  return /^https?:\/\/[^\s/]+/i.test(text) ? accept(text) : refuse(`${key} must be an http:// or https:// URL`);
+};
+
 /** Turning a sign-in feature on needs its settings first, or nobody could use it. */
 const enableNeeds = (setting: string, message: string): Rule => (value, current) => (value === 'true' && !current(setting).trim() ? refuse(message) : accept(value));
 
@@ -62,12 +72,20 @@ const RULES: Record<string, Rule> = {
   ServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
   WeChatServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
   MessagePusherAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
+  GitHubBaseUrl: httpUrl('GitHubBaseUrl'),
+  GitHubApiBaseUrl: httpUrl('GitHubApiBaseUrl'),
+  LarkBaseUrl: httpUrl('LarkBaseUrl'),
+  OidcWellKnown: httpUrl('OidcWellKnown', true),
+  OidcAuthorizationEndpoint: httpUrl('OidcAuthorizationEndpoint', true),
+  OidcTokenEndpoint: httpUrl('OidcTokenEndpoint', true),
+  OidcUserinfoEndpoint: httpUrl('OidcUserinfoEndpoint', true),
   EmailDomainWhitelist: (value, current) =>
     domainList(value) === '' && current('EmailDomainRestrictionEnabled') === 'true'
       ? refuse('the email domain whitelist must not be empty while email domain restriction is on')
       : accept(domainList(value)),
   GitHubOAuthEnabled: enableNeeds('GitHubClientId', 'set GitHubClientId before enabling GitHub OAuth'),
   EmailDomainRestrictionEnabled: enableNeeds('EmailDomainWhitelist', 'add at least one domain to EmailDomainWhitelist before enabling email domain restriction'),
+  OidcEnabled: enableNeeds('OidcClientId', 'set OidcClientId before enabling OIDC'),
   WeChatAuthEnabled: enableNeeds('WeChatServerAddress', 'set WeChatServerAddress before enabling WeChat sign-in'),
   TurnstileCheckEnabled: enableNeeds('TurnstileSiteKey', 'set TurnstileSiteKey before enabling Turnstile'),
 };

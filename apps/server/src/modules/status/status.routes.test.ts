@@ -16,6 +16,7 @@ describe.each(databaseKinds)('public status and content on %s', (kind) => {
     const status = StatusSchema.strict().parse(body.data);
     expect(status).toMatchObject({ system_name: 'One API', quota_per_unit: 500000, display_in_currency: true, server_address: '', github_oauth: false });
     expect(status.version).toMatch(/^v\d+\.\d+\.\d+/);
+    expect(status).toMatchObject({ github_base_url: 'https://github.com', lark_base_url: 'https://open.feishu.cn', oidc: false, oidc_authorization_endpoint: '' });
     expect(Math.abs(status.start_time - Date.now() / 1000)).toBeLessThan(120);
   });
 
@@ -24,6 +25,13 @@ describe.each(databaseKinds)('public status and content on %s', (kind) => {
     await t.ctx.options.set('ChatLink', 'https://chat.example.com');
     const status = (await t.app.inject({ method: 'GET', url: '/api/status' })).json().data;
     expect(status).toMatchObject({ system_name: 'Tollgate Test', chat_link: 'https://chat.example.com' });
+  });
+
+  it('gives the console the GitHub and Lark hosts to send the browser to', async () => {
+    await t.ctx.options.set('GitHubBaseUrl', 'https://ghe.example.com');
+    await t.ctx.options.set('LarkBaseUrl', 'https://open.larksuite.com');
+    const status = (await t.app.inject({ method: 'GET', url: '/api/status' })).json().data;
+    expect(status).toMatchObject({ github_base_url: 'https://ghe.example.com', lark_base_url: 'https://open.larksuite.com' });
   });
 
   it('returns notice, about and home page content as strings, empty by default', async () => {

@@ -2,10 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Status } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { DEFAULT_GITHUB_BASE_URL } from '../oauth/github.provider.js';
+import { DEFAULT_LARK_BASE_URL } from '../oauth/lark.provider.js';
+import { statusOidcEndpoints } from '../oauth/oidc-discovery.js';
+import { baseUrl } from '../oauth/provider-http.js';
 
-/** Public, read by the console on every page load and by one-api's scripts. */
-export function buildStatus(ctx: AppContext): Status {
+/**
+ * Public, read by the console on every page load and by one-api's scripts. The OIDC endpoints are the ones
+ * in force (discovered from the well-known URL when not set), so the console can build the authorize URL.
+ */
+export async function buildStatus(ctx: AppContext): Promise<Status> {
   const o = ctx.options;
+  const oidc = await statusOidcEndpoints(ctx);
   return {
     version: ctx.version,
     start_time: ctx.startTime,
@@ -24,13 +32,15 @@ export function buildStatus(ctx: AppContext): Status {
     wechat_qrcode: o.str('WeChatAccountQRCodeImageURL'),
     github_oauth: o.bool('GitHubOAuthEnabled'),
     github_client_id: o.str('GitHubClientId'),
+    github_base_url: baseUrl(o.str('GitHubBaseUrl'), DEFAULT_GITHUB_BASE_URL),
     lark_client_id: o.str('LarkClientId'),
+    lark_base_url: baseUrl(o.str('LarkBaseUrl'), DEFAULT_LARK_BASE_URL),
     oidc: o.bool('OidcEnabled'),
     oidc_client_id: o.str('OidcClientId'),
     oidc_well_known: o.str('OidcWellKnown'),
-    oidc_authorization_endpoint: o.str('OidcAuthorizationEndpoint'),
-    oidc_token_endpoint: o.str('OidcTokenEndpoint'),
-    oidc_userinfo_endpoint: o.str('OidcUserinfoEndpoint'),
+    oidc_authorization_endpoint: oidc.authorization,
+    oidc_token_endpoint: oidc.token,
+    oidc_userinfo_endpoint: oidc.userinfo,
     password_login: o.bool('PasswordLoginEnabled'),
     password_register: o.bool('PasswordRegisterEnabled'),
     register: o.bool('RegisterEnabled'),
@@ -38,7 +48,7 @@ export function buildStatus(ctx: AppContext): Status {
 }
 
 export const statusRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  app.get('/status', async () => ok(buildStatus(ctx)));
+  app.get('/status', async () => ok(await buildStatus(ctx)));
   // The content options are returned as raw strings (Markdown, HTML or an https:// URL for an iframe).
   app.get('/notice', async () => ok(ctx.options.str('Notice')));
   app.get('/about', async () => ok(ctx.options.str('About')));

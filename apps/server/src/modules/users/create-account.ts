@@ -1,5 +1,6 @@
 import { LogType, Role, UserStatus } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
+import type { NewUser } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { quotaText } from '../../lib/quota-text.js';
 import { randomAlphanumeric, uuidHex } from '../../lib/random.js';
@@ -14,6 +15,8 @@ export interface NewAccount {
   displayName: string;
   email?: string;
   inviterId?: number;
+  /** A third-party id the account is created with (GitHub, Lark, OIDC or WeChat sign-up). */
+  identity?: Partial<Pick<NewUser, 'github_id' | 'lark_id' | 'oidc_id' | 'wechat_id'>>;
 }
 
 /**
@@ -39,6 +42,7 @@ export async function createAccount(ctx: AppContext, account: NewAccount): Promi
       used_quota: 0,
       request_count: 0,
       group: 'default',
+      ...account.identity,
     });
     await insertToken(trx, ctx.dialect, { userId: id, name: 'default', unlimitedQuota: true });
     return id;

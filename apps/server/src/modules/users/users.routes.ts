@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { criticalRateLimit } from '../../http/rate-limit-hook.js';
-import { clearSession, readSession, writeSession } from '../../http/session.js';
+import { clearSession } from '../../http/session.js';
 import { checkTurnstile } from '../auth/turnstile.js';
+import { completeSignIn } from './sign-in.js';
 import * as service from './users.service.js';
 
 /** /api/user: sign-in, registration and the caller's own account. */
@@ -19,10 +20,7 @@ export const userRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
   });
 
   app.post('/login', { preHandler: critical }, async (request, reply) => {
-    const { user: loggedIn, row } = await service.login(ctx, request.body);
-    const previous = readSession(request, ctx.sessions);
-    writeSession(request, reply, ctx.sessions, { ...previous, id: row.id, username: row.username, role: row.role, status: row.status });
-    return ok(loggedIn, 'login successful');
+    return completeSignIn(ctx, request, reply, await service.login(ctx, request.body));
   });
 
   app.get('/logout', async (_request, reply) => {

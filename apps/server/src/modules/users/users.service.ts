@@ -6,11 +6,11 @@ import {
   UpdateSelfRequestSchema,
   UserMessages,
   UserStatus,
-  type LoginUser,
   type UserView,
 } from '@tollgate/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { quotaText } from '../../lib/quota-text.js';
 import { uuidHex } from '../../lib/random.js';
@@ -18,7 +18,7 @@ import { consumeCode } from '../auth/verification-codes.js';
 import { recordLog } from '../logs/logs.repository.js';
 import { assignAffiliateCode, createAccount } from './create-account.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { toLoginUser, toUserView } from './user-view.js';
+import { toUserView } from './user-view.js';
 import * as users from './users.repository.js';
 
 /** The first message of a failed zod parse, which the console shows as is. */
@@ -30,13 +30,13 @@ export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.i
 
 const LOGIN_FAILED = 'username or password is wrong, or the user has been banned';
 
-export async function login(ctx: AppContext, body: unknown): Promise<{ user: LoginUser; row: { id: number; username: string; role: number; status: number } }> {
+export async function login(ctx: AppContext, body: unknown): Promise<UserRow> {
   if (!ctx.options.bool('PasswordLoginEnabled')) throw fail('password login has been disabled by the administrator');
   const { username, password } = parseOrFail(LoginRequestSchema, body);
   const row = await users.findUserForLogin(ctx.db, username);
   // One message for every failure, so the answer does not reveal which accounts exist.
   if (!row || !(await verifyPassword(password, row.password)) || row.status !== UserStatus.Enabled) throw fail(LOGIN_FAILED, 'login_failed');
-  return { user: toLoginUser(row), row };
+  return row;
 }
 
 export async function register(ctx: AppContext, body: unknown): Promise<void> {
@@ -61,7 +61,8 @@ export async function register(ctx: AppContext, body: unknown): Promise<void> {
   if (inviter) await rewardInvitation(ctx, { id: userId, username: input.username }, inviter);
 }
 
-async function rewardInvitation(ctx: AppContext, invitee: { id: number; username: string }, inviter: { id: number; username: string }) {
+/** The invitation gifts of registration (QuotaForInvitee, QuotaForInviter), each logged; third-party sign-up gives them too. */
+export async function rewardInvitation(ctx: AppContext, invitee: { id: number; username: string }, inviter: { id: number; username: string }) {
   const { db, options } = ctx;
   const inviteeGift = options.num('QuotaForInvitee');
   const inviterGift = options.num('QuotaForInviter');
