@@ -3,24 +3,42 @@ import type { FastifyReply } from 'fastify';
 import type { Adaptor, AdaptorRequest, StreamEvent } from '../providers/adaptor.js';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
+import type { Usage } from './billing/quota.js';
 import { corsHeaders } from './cors.js';
 import { RelayError } from './relay-error.js';
 import { StreamSplitter } from './streaming/sse-lines.js';
+import { usageChunk, withReportedUsage } from './usage-report.js';
 import type { TextTally } from './streaming/text-tally.js';
 
 /**
- * Settles the request with the usage the upstream reported (if any). It runs before the answer's last
- * byte goes out, so a client that has its answer can rely on the charge and the log being recorded.
+ * Settles the request with the usage the upstream reported (if any) and gives back the usage billed. It
+ * runs before the answer's last byte goes out, so a client that has its answer can rely on the charge
+ * and the log being recorded.
  */
-export type Finish = (reported: ReportedUsage | undefined) => Promise<void>;
+export type Finish = (reported: ReportedUsage | undefined) => Promise<Usage>;
 
 /** A complete (non-stream) answer: read, inspected for usage, sent on with the upstream's status. */
 export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: UpstreamResponse, tally: TextTally, finish: Finish): Promise<void> {
   const body = Buffer.from(await response.body.arrayBuffer());
   const answer = adaptor.parseAnswer(request, body, String(response.headers['content-type'] ?? 'application/json'));
-  if (!answer.usage) await tally.add(answer.text);
-  await finish(answer.usage);
-  await reply.status(response.statusCode).type(answer.contentType).send(answer.body);
+  if (answer.usage) {
+    await finish(answer.usage);
+    await reply.status(response.statusCode).type(answer.contentType).send(answer.body);
+    return;
+  }
+  tally.add(answer.text);
+  const billed = await finish(undefined);
+  await reply.status(response.statusCode).type(answer.contentType).send(withReportedUsage(answer.body, billed));
+}
+
+const DONE = '[DONE]';
+
+/** What the client asked of a stream beyond its content. */
+export interface StreamWishes {
+  /** `stream_options.include_usage`: a last chunk with usage, made up from the billed usage if the upstream sent none. */
+  includeUsage: boolean;
+  /** The id of that made-up chunk. */
+  id: string;
 }
 
 /**
@@ -28,7 +46,15 @@ export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, reque
  * by the adaptor's stream parser, with a final `[DONE]`
  * added when the upstream left it out. Back-pressure from a slow client pauses the upstream read.
  */
-export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: UpstreamResponse, tally: TextTally, finish: Finish): Promise<void> {
+export async function deliverStream(
+  reply: FastifyReply,
+  adaptor: Adaptor,
+  request: AdaptorRequest,
+  response: UpstreamResponse,
+  tally: TextTally,
+  finish: Finish,
+  wishes: StreamWishes,
+): Promise<void> {
   if (!adaptor.streamParser) throw new RelayError(400, 'this channel type cannot stream; send the request without stream', 'stream_not_supported', 'invalid_request_error');
   const parser = adaptor.streamParser(request);
   reply.hijack();
@@ -43,14 +69,13 @@ export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, reque
   });
   const splitter = new StreamSplitter(parser.framing);
   let usage: ReportedUsage | undefined;
-  let done = false;
   const relayEvents = async (events: StreamEvent[]) => {
     let out = '';
     for (const event of events) {
-      for (const forward of event.forward) out += `data: ${forward}\n\n`;
-      await tally.add(event.text);
+      // The stream's own end marker is held back: a usage chunk may still be owed before it.
+      for (const forward of event.forward) if (forward !== DONE) out += `data: ${forward}\n\n`;
+      tally.add(event.text);
       if (event.usage) usage = event.usage;
-      if (event.done) done = true;
     }
     if (out && !raw.write(out)) await once(raw, 'drain');
   };
@@ -68,9 +93,9 @@ export async function deliverStream(reply: FastifyReply, adaptor: Adaptor, reque
     if (!raw.destroyed) reply.request.log.warn({ err: error }, 'upstream stream ended abnormally');
   }
   response.body.destroy();
-  await finish(usage);
+  const billed = await finish(usage);
   if (!raw.destroyed) {
-    if (!done) raw.write('data: [DONE]\n\n');
-    raw.end();
+    const owedUsage = wishes.includeUsage && !usage ? `data: ${usageChunk(wishes.id, request.model, billed)}\n\n` : '';
+    raw.end(`${owedUsage}data: ${DONE}\n\n`);
   }
 }

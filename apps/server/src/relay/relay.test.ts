@@ -83,16 +83,44 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
     expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
   });
 
-  it('counts tokens locally when the upstream reports no usage', async () => {
+  it('counts tokens locally when the upstream reports no usage, and tells the client what it billed', async () => {
     upstream.behaviour = { omitUsage: true };
     const answer = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
     upstream.behaviour = {};
-    expect(answer.usage).toBeUndefined();
+    // "Hello from alpha" is 3 tokens in o200k; the prompt is 3 + 1 (role) + 2 (content) + 3 = 9.
+    expect(answer.usage).toEqual({ prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 });
     await f.flush();
     const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    // "Hello from alpha" is 3 tokens in o200k; the prompt is 3 + 1 (role) + 2 (content) + 3 = 9.
     expect(log.completion_tokens).toBe(3);
     expect(log.prompt_tokens).toBe(9);
+  });
+
+  it('ends a stream with the billed usage when the client asked for it and the upstream sent none', async () => {
+    upstream.behaviour = { omitUsage: true };
+    const stream = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }], stream: true, stream_options: { include_usage: true } });
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    upstream.behaviour = {};
+    const usageChunks = chunks.filter((chunk) => chunk.usage);
+    expect(usageChunks).toHaveLength(1);
+    await f.flush();
+    const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log.completion_tokens).toBeGreaterThan(0);
+    const billed = { prompt_tokens: log.prompt_tokens, completion_tokens: log.completion_tokens, total_tokens: log.prompt_tokens + log.completion_tokens };
+    expect(chunks.at(-1)).toMatchObject({ object: 'chat.completion.chunk', choices: [], usage: billed });
+  });
+
+  it('adds no usage chunk of its own when the upstream reported usage or the client did not ask', async () => {
+    const withUsage = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    const reported = [];
+    for await (const chunk of withUsage) if (chunk.usage) reported.push(chunk.usage);
+    expect(reported).toHaveLength(1);
+    upstream.behaviour = { omitUsage: true };
+    const without = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const chunks = [];
+    for await (const chunk of without) chunks.push(chunk);
+    upstream.behaviour = {};
+    expect(chunks.some((chunk) => chunk.usage)).toBe(false);
   });
 
   it('relays completions, embeddings and moderations', async () => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { RelayMode } from '../providers/adaptor.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
 import type { Reservation } from './billing/reservation.js';
-import { deliverAnswer, deliverStream } from './deliver.js';
+import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import type { ModeRules } from './modes/mode-rules.js';
 import { RelayError } from './relay-error.js';
@@ -59,14 +59,13 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
 
   const approximate = ctx.options.bool('ApproximateTokenEnabled');
   const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));
-  const deliver = input.stream ? deliverStream : deliverAnswer;
   let settled = false;
   // An answer that breaks before it can be settled (the upstream hangs up mid-body) gives the reservation back.
   const giveBackUnsettled = (error: unknown) => {
     if (!settled) refund(ctx, reservation);
     throw error;
   };
-  await deliver(reply, served.adaptor, served.request, response, tally, async (reported) => {
+  const finish: Finish = async (reported) => {
     const charge = await rules.charge(ctx, served, input, { reported, generatedTokens: () => tally.total() });
     settle(ctx, {
       record: caller.record,
@@ -83,8 +82,15 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       systemPromptReset: served.systemPromptReset,
     });
     settled = true;
-  }).catch(giveBackUnsettled);
+    return charge.usage;
+  };
+  const delivered = input.stream
+    ? deliverStream(reply, served.adaptor, served.request, response, tally, finish, { includeUsage: wantsStreamUsage(input), id: `chatcmpl-${request.id}` })
+    : deliverAnswer(reply, served.adaptor, served.request, response, tally, finish);
+  await delivered.catch(giveBackUnsettled);
 }
+
+const wantsStreamUsage = (input: RelayInput) => (input.json.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
 
 /** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */
 const saturated = (error: RelayError) =>

@@ -9,20 +9,32 @@ const FOLD_AT_CHARS = 64 * 1024;
  */
 export class TextTally {
   private pending = '';
+  /** Slices already taken out of `pending`, counted when the total is asked for (the encoder loads lazily). */
+  private readonly slices: string[] = [];
   private folded = 0;
 
   constructor(private readonly counter: () => Promise<Counter>) {}
 
-  async add(text: string): Promise<void> {
+  /** Synchronous, so relaying an event costs no extra turn of the event loop. */
+  add(text: string): void {
     if (!text) return;
     this.pending += text;
     if (this.pending.length >= FOLD_AT_CHARS) {
-      this.folded += (await this.counter())(this.pending);
+      this.slices.push(this.pending);
       this.pending = '';
+      this.foldSlices().catch(() => undefined); // retried, and reported, by total()
     }
   }
 
   async total(): Promise<number> {
+    await this.foldSlices();
     return this.folded + (this.pending ? (await this.counter())(this.pending) : 0);
+  }
+
+  /** Counts the slices set aside so far, so a long answer's text is not held until the end. */
+  private async foldSlices(): Promise<void> {
+    if (this.slices.length === 0) return;
+    const count = await this.counter();
+    for (let slice = this.slices.shift(); slice !== undefined; slice = this.slices.shift()) this.folded += count(slice);
   }
 }
