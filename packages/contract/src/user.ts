@@ -35,9 +35,13 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/** PUT /api/user/self: only these fields are taken; anything privileged the console sends back is ignored. */
+/**
+ * PUT /api/user/self: only these fields are taken; anything privileged the console sends back is ignored.
+ * The username's length is checked only when it changes: accounts made by GitHub or WeChat sign-in
+ * (`github_1234567`) may be longer than a chosen name can be, and the console sends the name back as is.
+ */
 export const UpdateSelfRequestSchema = z.object({
-  username: z.string().trim().max(USERNAME_MAX_LENGTH, UserMessages.usernameTooLong).optional(),
+  username: z.string().trim().optional(),
   display_name: z.string().max(DISPLAY_NAME_MAX_LENGTH).optional(),
   password: z.string().optional(),
 });

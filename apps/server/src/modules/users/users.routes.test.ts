@@ -118,6 +118,17 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(short.json()).toMatchObject({ success: false, message: 'password length must not be less than 8' });
   });
 
+  it('keeps a long name given by a sign-in provider on PUT /self, but refuses to choose one', async () => {
+    await register(t.app, 'longname');
+    await t.ctx.db.updateTable('users').set({ username: 'github_1234567' }).where('username', '=', 'longname').execute();
+    const cookie = await login(t.app, 'github_1234567', 'password123');
+    const self = (await get('/api/user/self', cookie)).json().data;
+    const kept = await t.app.inject({ method: 'PUT', url: '/api/user/self', headers: { cookie }, payload: { ...self, display_name: 'Octo' } });
+    expect(kept.json()).toMatchObject({ success: true });
+    const renamed = await t.app.inject({ method: 'PUT', url: '/api/user/self', headers: { cookie }, payload: { ...self, username: 'github_7654321' } });
+    expect(renamed.json()).toMatchObject({ success: false, message: 'username must not be longer than 12 characters' });
+  });
+
   it('refuses a disabled user at once, on the session they already hold', async () => {
     await register(t.app, 'banned');
     const cookie = await login(t.app, 'banned', 'password123');

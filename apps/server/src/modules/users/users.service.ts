@@ -4,6 +4,7 @@ import {
   RegisterRequestSchema,
   Role,
   UpdateSelfRequestSchema,
+  USERNAME_MAX_LENGTH,
   UserMessages,
   UserStatus,
   type UserView,
@@ -86,8 +87,10 @@ export async function getSelf(ctx: AppContext, id: number): Promise<UserView> {
 export async function updateSelf(ctx: AppContext, id: number, body: unknown): Promise<void> {
   const input = parseOrFail(UpdateSelfRequestSchema, body);
   const patch: { username?: string; display_name?: string; password?: string } = {};
-  if (input.username !== undefined) {
+  const current = await users.findUserById(ctx.db, id);
+  if (input.username !== undefined && input.username !== current?.username) {
     if (!input.username) throw fail('the username must not be empty');
+    if (input.username.length > USERNAME_MAX_LENGTH) throw fail(UserMessages.usernameTooLong);
     if (await users.isUsernameTaken(ctx.db, input.username, id)) throw fail('this username is already taken');
     patch.username = input.username;
   }
