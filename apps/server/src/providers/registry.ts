@@ -3,6 +3,7 @@ import type { Adaptor } from './adaptor.js';
 import { aiProxyLibraryAdaptor } from './aiproxy-library/adaptor.js';
 import { dashScopeAdaptor } from './ali/adaptor.js';
 import { anthropicAdaptor } from './anthropic/adaptor.js';
+import { bedrockAdaptor } from './aws/adaptor.js';
 import { baiduAdaptor } from './baidu/adaptor.js';
 import { cloudflareAdaptor } from './cloudflare/adaptor.js';
 import { cohereAdaptor } from './cohere/adaptor.js';
@@ -40,11 +41,11 @@ const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   palm: palmAdaptor,
   tencent: tencentAdaptor,
   xunfei: sparkAdaptor,
+  aws: bedrockAdaptor,
 };
 
 /** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
 export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
-  'aws',
   'replicate',
 ];
 

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { generatedText, toChatCompletion } from '../anthropic/response.js';
+import { reportedUsage } from '../anthropic/usage.js';
+import type { AnthropicResponse } from '../anthropic/wire-types.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { bedrockClaudeStreamParser, toBedrockClaudeRequest } from './claude.js';
+import { toConverseRequest } from './converse-request.js';
+import { toConverseCompletion, type ConverseAnswer } from './converse-response.js';
+import { converseStreamParser } from './converse-stream.js';
+import { credentialsOf } from './credentials.js';
+import { invokeSigned } from './exchange.js';
+import { toLlamaRequest } from './llama-request.js';
+import { toLlamaCompletion, type LlamaAnswer } from './llama-response.js';
+import { llamaStreamParser } from './llama-stream.js';
+import { bedrockModelId, modelFamily } from './model-ids.js';
+import { withStreamExceptions } from './stream.js';
+import { parseBedrockError } from './upstream-error.js';
+import { defaultBaseUrl, invokeUrl } from './upstream-url.js';
+
+/**
+ * AWS Bedrock (channel type 33), signed with SigV4 from the channel's access key: Claude and Llama 3
+ * through InvokeModel and InvokeModelWithResponseStream (as one-api), every other model through Converse
+ * and ConverseStream. Claude speaks Anthropic's Messages format and reuses the Anthropic adaptor's
+ * conversions; Llama 3 takes a rendered prompt. Streams arrive as binary event frames, re-framed as
+ * NDJSON by the exchange.
+ * Docs: https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html,
+ * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const missingCredentials: UpstreamRefusal = {
+  status: 401,
+  error: { message: 'the AWS channel needs its region, access key (ak) and secret key (sk)', type: 'authentication_error', code: 'invalid_api_key' },
+};
+
+const clientHeader = (request: AdaptorRequest, name: string): string | undefined => {
+  const value = request.clientHeaders?.[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+const familyOf = (request: AdaptorRequest) => modelFamily(bedrockModelId(request.model));
+
+function convertedBody(request: AdaptorRequest): unknown {
+  const body = readJson(request.body);
+  const family = familyOf(request);
+  if (family === 'claude') return toBedrockClaudeRequest(body, clientHeader(request, 'anthropic-beta'));
+  return family === 'llama3' ? toLlamaRequest(body) : toConverseRequest(body);
+}
+
+const includeUsage = (request: AdaptorRequest) => (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+
+export const bedrockAdaptor: Adaptor = {
+  modes: ['chat'],
+  // Bedrock takes images as bytes (Claude's URL source may be refused, reference 5.3; Converse has none).
+  inlineImages: true,
+
+  /** A channel without credentials can never succeed: refused as an auth failure, like a bad key. */
+  prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {
+    return Promise.resolve(credentialsOf(target) ? undefined : missingCredentials);
+  },
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const region = credentialsOf(request.target)?.region ?? '';
+    const api = familyOf(request) === 'converse' ? 'converse' : 'invoke';
+    return {
+      url: invokeUrl(request.target.baseUrl || defaultBaseUrl(region), bedrockModelId(request.model), request.stream, api),
+      headers: {
+        'content-type': 'application/json',
+        accept: request.stream ? 'application/vnd.amazon.eventstream' : 'application/json',
+      },
+      body: Buffer.from(JSON.stringify(convertedBody(request))),
+    };
+  },
+
+  async exchange(built, request, io) {
+    const credentials = credentialsOf(request.target);
+    if (!credentials) throw new Error('AWS credentials vanished between prepare and exchange');
+    return invokeSigned(built, request, io, credentials);
+  },
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let answer: unknown;
+    try {
+      answer = JSON.parse(body.toString('utf8'));
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    const family = familyOf(request);
+    if (family !== 'claude') {
+      const id = `chatcmpl-${randomUUID()}`;
+      const { completion, usage, text } = family === 'llama3' ? toLlamaCompletion(answer as LlamaAnswer, request.model, nowSeconds(), id) : toConverseCompletion(answer as ConverseAnswer, request.model, nowSeconds(), id);
+      return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage, text };
+    }
+    const message = answer as AnthropicResponse;
+    if (!Array.isArray(message.content)) return { body, contentType, text: '' };
+    const completion = toChatCompletion({ ...message, model: message.model || request.model }, nowSeconds());
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const options = { model: request.model, created: nowSeconds(), includeUsage: includeUsage(request) };
+    const family = familyOf(request);
+    if (family === 'claude') return withStreamExceptions(bedrockClaudeStreamParser(options));
+    const withId = { ...options, id: `chatcmpl-${randomUUID()}` };
+    return withStreamExceptions(family === 'llama3' ? llamaStreamParser(withId) : converseStreamParser(withId));
+  },
+
+  parseError: parseBedrockError,
+};
