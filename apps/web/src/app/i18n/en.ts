@@ -8,6 +8,8 @@ import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
 import { emailAuthMessages } from '@/features/auth/email-i18n';
+import { oauthMessages } from '@/features/auth/oauth-i18n';
+import { bindingsMessages } from '@/features/settings/bindings-i18n';
 import type { Messages } from './zh';
 
 /** English texts; the type keeps the key set identical to zh.ts. */
@@ -186,11 +188,14 @@ export const en: Messages = {
     resetConfirm: 'Confirm password reset',
     oauthGithub: 'GitHub sign-in',
     oauthLark: 'Lark sign-in',
+    oauthOidc: 'OIDC sign-in',
   },
   users: usersMessages.en,
   channels: channelsMessages.en,
   adminSettings: adminSettingsMessages.en,
   emailAuth: emailAuthMessages.en,
+  oauth: oauthMessages.en,
+  bindings: bindingsMessages.en,
   listKit: listKitI18n.en,
   tokens: tokensI18n.en,
   redemptions: redemptionsI18n.en,

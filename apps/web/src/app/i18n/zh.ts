@@ -8,6 +8,8 @@ import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
 import { emailAuthMessages } from '@/features/auth/email-i18n';
+import { oauthMessages } from '@/features/auth/oauth-i18n';
+import { bindingsMessages } from '@/features/settings/bindings-i18n';
 
 /** Chinese texts: the default language of the console (spec section 1). en.ts mirrors these keys. */
 export const zh = {
@@ -184,11 +186,14 @@ export const zh = {
     resetConfirm: '密码重置确认',
     oauthGithub: 'GitHub 登录',
     oauthLark: '飞书登录',
+    oauthOidc: 'OIDC 登录',
   },
   users: usersMessages.zh,
   channels: channelsMessages.zh,
   adminSettings: adminSettingsMessages.zh,
   emailAuth: emailAuthMessages.zh,
+  oauth: oauthMessages.zh,
+  bindings: bindingsMessages.zh,
   listKit: listKitI18n.zh,
   tokens: tokensI18n.zh,
   redemptions: redemptionsI18n.zh,

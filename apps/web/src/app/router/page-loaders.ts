@@ -9,6 +9,7 @@ export const pages = {
   resetConfirm: lazyPage(() => import('@/features/auth/reset-confirm-page').then((m) => m.PasswordResetConfirmPage)),
   githubOAuth: lazyPage(() => import('@/features/auth/oauth-callback-page').then((m) => m.GitHubOAuthPage)),
   larkOAuth: lazyPage(() => import('@/features/auth/oauth-callback-page').then((m) => m.LarkOAuthPage)),
+  oidcOAuth: lazyPage(() => import('@/features/auth/oauth-callback-page').then((m) => m.OidcOAuthPage)),
   about: lazyPage(() => import('@/features/about/about-page').then((m) => m.AboutPage)),
   chat: lazyPage(() => import('@/features/chat/chat-page').then((m) => m.ChatPage)),
   channelList: lazyPage(() => import('@/features/channels/channel-list-page').then((m) => m.ChannelListPage)),

@@ -15,6 +15,7 @@ const publicPages: RouteObject[] = [
   { path: 'user/reset', lazy: pages.resetConfirm },
   { path: 'oauth/github', lazy: pages.githubOAuth },
   { path: 'oauth/lark', lazy: pages.larkOAuth },
+  { path: 'oauth/oidc', lazy: pages.oidcOAuth },
   { path: 'about', lazy: pages.about },
   { path: 'chat', lazy: pages.chat },
 ];

@@ -1,14 +1,36 @@
+import { Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import type { OAuthProvider } from '@/lib/oauth/authorize-urls';
+import { useOAuthCallback } from './use-oauth-callback';
 
-/** /oauth/github?code=&state=: the GitHub sign-in callback. Filled by the Sign-in issue. */
-export function GitHubOAuthPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.oauthGithub')} />;
+/** The page a provider redirects back to: a spinner and what is happening, until the flow moves on. */
+function OAuthCallbackPage({ provider, title }: { provider: OAuthProvider; title: string }) {
+  const prompt = useOAuthCallback(provider);
+  return (
+    <Flex vertical align="center" justify="center" gap="middle" style={{ minHeight: '50vh' }} data-testid="oauth-callback">
+      <Typography.Title level={4}>{title}</Typography.Title>
+      <Spin size="large" />
+      <Typography.Text type="secondary" data-testid="oauth-prompt">
+        {prompt}
+      </Typography.Text>
+    </Flex>
+  );
 }
 
-/** /oauth/lark?code=&state=: the Lark sign-in callback. Filled by the Sign-in issue. */
+/** /oauth/github?code&state */
+export function GitHubOAuthPage() {
+  const { t } = useTranslation();
+  return <OAuthCallbackPage provider="github" title={t('pages.oauthGithub')} />;
+}
+
+/** /oauth/lark?code&state */
 export function LarkOAuthPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.oauthLark')} />;
+  return <OAuthCallbackPage provider="lark" title={t('pages.oauthLark')} />;
+}
+
+/** /oauth/oidc?code&state */
+export function OidcOAuthPage() {
+  const { t } = useTranslation();
+  return <OAuthCallbackPage provider="oidc" title={t('pages.oauthOidc')} />;
 }

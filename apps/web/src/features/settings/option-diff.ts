@@ -10,7 +10,7 @@ export interface OptionChange {
 }
 
 /** Addresses that are joined with paths later are saved without a trailing slash. */
-const ADDRESS_KEYS = new Set(['ServerAddress', 'WeChatServerAddress', 'MessagePusherAddress']);
+const ADDRESS_KEYS = new Set(['ServerAddress', 'WeChatServerAddress', 'MessagePusherAddress', 'GitHubBaseUrl', 'GitHubApiBaseUrl', 'LarkBaseUrl']);
 
 export const normaliseOption = (key: string, value: string): string => (ADDRESS_KEYS.has(key) ? removeTrailingSlash(value.trim()) : value);
 

@@ -43,7 +43,9 @@ export function EmailBinding() {
   };
 
   const onBind = () => {
-    if (!email.trim() || !code.trim()) {
+    // Spec: an empty code is ignored, silently; a code without an address gets a hint.
+    if (!code.trim()) return;
+    if (!email.trim()) {
       showInfo(t('emailAuth.bindEmail.fillBoth'));
       return;
     }

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { showError } from '@/app/toasts/toast';
 import { useSaveOptions } from '../api/options';
@@ -23,6 +23,10 @@ interface OptionSectionProps {
   saveLabel: string;
   /** A message when the changes must not be sent. */
   validate?: (changes: OptionChange[]) => string | undefined;
+  /** Completes the typed values before they are compared and saved (OIDC discovery); a throw is shown as the error. */
+  prepare?: (values: Options) => Promise<Options>;
+  /** What a failed `prepare` is reported as, followed by its reason. */
+  prepareFailed?: (reason: string) => string;
   /** Controls saved on their own (checkboxes), shown above the save button. */
   children?: ReactNode;
 }
@@ -49,11 +53,33 @@ function FieldInput({ field, value, onChange }: FieldInputProps) {
 }
 
 /** A group of options with one save button that sends only what changed. */
-export function OptionSection({ title, description, options, fields, saveLabel, validate, children }: OptionSectionProps) {
+export function OptionSection({ title, description, options, fields, saveLabel, validate, prepare, prepareFailed, children }: OptionSectionProps) {
   const save = useSaveOptions();
-  const initialValues = Object.fromEntries(fields.map((field) => [field.key, options[field.key] ?? '']));
+  const [form] = Form.useForm<Options>();
+  const [preparing, setPreparing] = useState(false);
+  // Secrets always start blank (spec: write-only), even if a server sent one back.
+  const initialValues = Object.fromEntries(fields.map((field) => [field.key, field.kind === 'secret' ? '' : (options[field.key] ?? '')]));
 
-  const onFinish = (values: Options) => {
+  const completed = async (values: Options): Promise<Options | undefined> => {
+    if (!prepare) return values;
+    setPreparing(true);
+    try {
+      const prepared = await prepare(values);
+      // The admin sees what is about to be saved.
+      form.setFieldsValue(prepared);
+      return prepared;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      showError(prepareFailed ? prepareFailed(reason) : reason);
+      return undefined;
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const onFinish = async (typed: Options) => {
+    const values = await completed(typed);
+    if (!values) return;
     const changes = changedOptions(options, values);
     const problem = validate?.(changes);
     if (problem) return showError(problem);
@@ -61,7 +87,7 @@ export function OptionSection({ title, description, options, fields, saveLabel, 
   };
 
   return (
-    <Form layout="vertical" initialValues={initialValues} onFinish={onFinish} autoComplete="off">
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => void onFinish(values)} autoComplete="off">
       {title && <Typography.Title level={4}>{title}</Typography.Title>}
       {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
       <Flex wrap gap="middle">
@@ -72,7 +98,7 @@ export function OptionSection({ title, description, options, fields, saveLabel, 
         ))}
       </Flex>
       {children}
-      <Button htmlType="submit" loading={save.isPending} data-testid={`save-${fields.map((field) => field.key).join('-')}`}>
+      <Button htmlType="submit" loading={save.isPending || preparing} data-testid={`save-${fields.map((field) => field.key).join('-')}`}>
         {saveLabel}
       </Button>
     </Form>

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { copyWithToast } from '@/app/toasts/copy-with-toast';
 import { useAffCode } from '../api/get-aff-code';
 import { useGenerateAccessToken } from '../api/generate-access-token';
+import { AccountBindings } from './account-bindings';
 import { DeleteAccountModal } from './delete-account-modal';
-import { EmailBinding } from './email-binding';
 
 function ReadOnlyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -61,7 +61,7 @@ export function PersonalSettings() {
       </Flex>
       {accessToken && <ReadOnlyValue label={t('setting.accessToken')} value={accessToken} testId="access-token" />}
       {inviteLink && <ReadOnlyValue label={t('setting.inviteLink')} value={inviteLink} testId="invite-link" />}
-      <EmailBinding />
+      <AccountBindings />
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} />
     </Flex>
   );

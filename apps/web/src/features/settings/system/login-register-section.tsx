@@ -10,6 +10,7 @@ export function LoginRegisterSection({ options }: { options: Options }) {
     { key: 'PasswordRegisterEnabled', label: t('passwordRegister') },
     { key: 'EmailVerificationEnabled', label: t('emailVerification') },
     { key: 'GitHubOAuthEnabled', label: t('githubOAuth') },
+    { key: 'OidcEnabled', label: t('oidcAuth') },
     { key: 'WeChatAuthEnabled', label: t('wechatAuth') },
     { key: 'TurnstileCheckEnabled', label: t('turnstileCheck') },
     { key: 'RegisterEnabled', label: t('register') },

@@ -4,21 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { OptionSection } from '../components/option-section';
 import type { Options } from '../option-diff';
 import { LoginRegisterSection } from './login-register-section';
+import { SignInProviderSections } from './sign-in-provider-sections';
 import { WhitelistSection } from './whitelist-section';
-
-const withCallbackUrls = (hint: string, urls: string) => (
-  <>
-    {hint}
-    <br />
-    {urls}
-  </>
-);
 
 /** The system tab: server address, sign-in switches, whitelist, mail and the sign-in integrations. */
 export function SystemSettings({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.system' });
-  // The callback addresses the OAuth apps need, from the saved server address (or this page's origin).
-  const address = options.ServerAddress || window.location.origin;
   const secret = t('secretPlaceholder');
 
   return (
@@ -48,39 +39,7 @@ export function SystemSettings({ options }: { options: Options }) {
         ]}
       />
       <Divider />
-      <OptionSection
-        title={t('github')}
-        description={withCallbackUrls(t('githubHint'), t('githubUrls', { address }))}
-        options={options}
-        saveLabel={t('saveGithub')}
-        fields={[
-          { key: 'GitHubClientId', label: t('githubClientId'), placeholder: t('githubClientIdPlaceholder') },
-          { key: 'GitHubClientSecret', label: t('githubClientSecret'), placeholder: secret, kind: 'secret' },
-        ]}
-      />
-      <Divider />
-      <OptionSection
-        title={t('lark')}
-        description={withCallbackUrls(t('larkHint'), t('larkUrls', { address }))}
-        options={options}
-        saveLabel={t('saveLark')}
-        fields={[
-          { key: 'LarkClientId', label: t('larkClientId'), placeholder: t('larkClientIdPlaceholder') },
-          { key: 'LarkClientSecret', label: t('larkClientSecret'), placeholder: secret, kind: 'secret' },
-        ]}
-      />
-      <Divider />
-      <OptionSection
-        title={t('wechat')}
-        description={t('wechatHint')}
-        options={options}
-        saveLabel={t('saveWechat')}
-        fields={[
-          { key: 'WeChatServerAddress', label: t('wechatServerAddress'), placeholder: t('wechatServerAddressPlaceholder') },
-          { key: 'WeChatServerToken', label: t('wechatServerToken'), placeholder: secret, kind: 'secret' },
-          { key: 'WeChatAccountQRCodeImageURL', label: t('wechatQrCode'), placeholder: t('wechatQrCodePlaceholder') },
-        ]}
-      />
+      <SignInProviderSections options={options} />
       <Divider />
       <OptionSection
         title={t('pusher')}

@@ -1,0 +1,22 @@
+import type { LoginUser } from '@tollgate/contract';
+import { request, withQuery } from '@/lib/api/client';
+import { ApiFailure } from '@/lib/api/errors';
+import type { OAuthProvider } from '@/lib/oauth/authorize-urls';
+
+/** The server's message when a signed-in session bound the identity instead of signing in. */
+export const BIND_MESSAGE = 'bind';
+
+export type OAuthOutcome = { kind: 'bound' } | { kind: 'signedIn'; user: LoginUser };
+
+/**
+ * GET /api/oauth/<provider>?code&state: the callback's code is traded for a sign-in (data is the user) or,
+ * when the session is already signed in, a binding (message 'bind'). The envelope's message is needed, so
+ * this reads the whole envelope instead of just its data.
+ */
+export async function sendOAuthCode(provider: OAuthProvider, code: string, state: string): Promise<OAuthOutcome> {
+  const envelope = await request<LoginUser>('GET', withQuery(`/api/oauth/${provider}`, { code, state }));
+  if (!envelope.success) throw new ApiFailure(envelope.message);
+  if (envelope.message === BIND_MESSAGE) return { kind: 'bound' };
+  if (!envelope.data) throw new ApiFailure('the server answered the sign-in without a user');
+  return { kind: 'signedIn', user: envelope.data };
+}
