@@ -72,6 +72,14 @@ describe('composedKey', () => {
     expect(composedKey(form({ type: 42, key: '', config }))).toBe('us-west-2|proj|{"k":1}');
   });
 
+  it('puts a pasted multi-line service-account key on one line, so it stays one channel', () => {
+    const adc = JSON.stringify({ type: 'service_account', private_key: '-----BEGIN PRIVATE KEY-----\nAB\n-----END PRIVATE KEY-----\n' }, null, 2);
+    const key = composedKey(form({ type: 42, key: '', config: { ...config, vertex_ai_adc: adc } }));
+    expect(key).not.toContain('\n');
+    expect(JSON.parse(key.split('|').slice(2).join('|'))).toEqual(JSON.parse(adc));
+    expect(composedKey(form({ type: 42, key: '', config: { ...config, vertex_ai_adc: 'not\n json' } }))).toBe('us-west-2|proj|not json');
+  });
+
   it('keeps a typed key, and builds nothing from incomplete credentials', () => {
     expect(composedKey(form({ type: 33, key: 'typed', config }))).toBe('typed');
     expect(composedKey(form({ type: 33, key: '', config: { ...config, sk: '' } }))).toBe('');

@@ -14,12 +14,19 @@ export type ChannelFormProblem = 'nameAndKeyRequired' | 'modelsRequired' | 'mode
 /** POST and PUT /api/channel/ bodies: models and group comma-joined, config as a JSON string. */
 export type ChannelPayload = Partial<ChannelView> & { groups: string[] };
 
+/**
+ * The service-account JSON on one line. A downloaded key file is pretty-printed, and the server makes one
+ * channel per key line, so a pasted file would otherwise become a channel per line of JSON. Line breaks in
+ * valid JSON are only whitespace between tokens: minifying it loses nothing.
+ */
+const singleLine = (text: string): string => (isValidJson(text) ? JSON.stringify(JSON.parse(text)) : text.replace(/\s*\r?\n\s*/g, ' '));
+
 /** The key as typed; when left empty, AWS builds it from ak|sk|region and Vertex AI from region|project|adc. */
 export function composedKey({ key, type, config }: ChannelFormValues): string {
   if (key.trim() !== '') return key;
   if (type === AWS && config.ak && config.sk && config.region) return `${config.ak}|${config.sk}|${config.region}`;
   if (type === VERTEX_AI && config.region && config.vertex_ai_project_id && config.vertex_ai_adc) {
-    return `${config.region}|${config.vertex_ai_project_id}|${config.vertex_ai_adc}`;
+    return `${config.region}|${config.vertex_ai_project_id}|${singleLine(config.vertex_ai_adc)}`;
   }
   return key;
 }
