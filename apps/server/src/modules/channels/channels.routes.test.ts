@@ -42,6 +42,14 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
     expect(rows.map((r) => r.key)).toEqual(['k1', 'k2', 'k3']);
   });
 
+  it('keeps a key that is one JSON document whole, whatever its line breaks', async () => {
+    const serviceAccount = '{\n  "type": "service_account",\n  "project_id": "demo",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----\\n"\n}\n';
+    await call('POST', '/api/channel/', { name: 'vertex-file', type: 42, key: serviceAccount, models: 'gemini-1.5-pro', groups: ['default'] });
+    const rows = await t.ctx.db.selectFrom('channels').select('key').where('name', '=', 'vertex-file').execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]?.key ?? '')).toEqual(JSON.parse(serviceAccount));
+  });
+
   it('refuses missing name or key, no models, bad mapping and bad config with the spec messages', async () => {
     expect(await call('POST', '/api/channel/', { name: '', key: 'k', models: 'a', group: 'default' })).toMatchObject({ success: false, message: 'please fill in the channel name and key' });
     expect(await call('POST', '/api/channel/', { name: 'n', key: 'k', models: '', group: 'default' })).toMatchObject({ success: false, message: 'please select at least one model' });

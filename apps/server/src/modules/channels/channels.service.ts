@@ -106,8 +106,14 @@ function normaliseConfig(config: Input['config'] | string | null): string {
   }
 }
 
-/** Keys, one per line; AWS and Vertex AI compose theirs from the config fields when the key is left blank. */
+/**
+ * Keys, one per line; AWS and Vertex AI compose theirs from the config fields when the key is left blank.
+ * A key that is one JSON document (a Vertex service-account file pasted as it is) is one key, whatever
+ * its line breaks.
+ */
 function channelKeys(input: Input, config: string): string[] {
+  const document = jsonObject(input.key);
+  if (document) return [JSON.stringify(document)];
   const lines = input.key.split('\n').map((line) => line.trim()).filter(Boolean);
   if (lines.length > 0) return lines;
   const fields = config ? (JSON.parse(config) as Record<string, unknown>) : {};
@@ -115,6 +121,16 @@ function channelKeys(input: Input, config: string): string[] {
   if (input.type === AWS && text('ak') && text('sk')) return [`${text('ak')}|${text('sk')}|${text('region')}`];
   if (input.type === VERTEX_AI && text('vertex_ai_adc')) return [`${text('region')}|${text('vertex_ai_project_id')}|${text('vertex_ai_adc')}`];
   return [];
+}
+
+function jsonObject(text: string): object | undefined {
+  if (!text.trim().startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function getChannel(ctx: AppContext, id: number): Promise<ChannelView> {
