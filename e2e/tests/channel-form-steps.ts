@@ -60,14 +60,6 @@ export async function savedChannel(page: Page, name: string): Promise<SavedChann
 }
 
 /**
- * Points a saved channel at another base URL through the API, sending the channel back whole as the edit
- * form does (a blank key and blank secrets keep the stored ones).
- */
-export async function setBaseUrlThroughApi(page: Page, channel: SavedChannel, baseUrl: string): Promise<void> {
-  await dataOf(await page.request.put('/api/channel/', { data: { ...channel, key: '', base_url: baseUrl } }));
-}
-
-/**
  * Clicks the row's test button in /channel; the toast and the response-time cell must report a pass.
  * Returns the answer the upstream gave to the test prompt.
  */

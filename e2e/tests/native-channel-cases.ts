@@ -35,8 +35,6 @@ export interface NativeChannelCase {
   /** Form inputs this type must show, and inputs it must hide (by test id, without `channel-`). */
   shows: string[];
   hides: string[];
-  /** The AWS form has no base URL (as in one-api's console): the channel is pointed at the fake by the API. */
-  baseUrlThroughApi?: boolean;
   screenshot?: string;
   start: () => Promise<StartedUpstream>;
 }
@@ -212,16 +210,15 @@ export const NATIVE_CASES: NativeChannelCase[] = [
     model: 'claude-3-5-sonnet-20241022',
     answer: 'Hello from bedrock',
     priced: true,
-    shows: ['config-region', 'config-ak', 'config-sk'],
-    hides: ['key', 'base_url'],
-    baseUrlThroughApi: true,
+    shows: ['config-region', 'config-ak', 'config-sk', 'base_url'],
+    hides: ['key'],
     screenshot: 'channel-add-aws',
     async start() {
       // The fake checks the SigV4 signature with these credentials and region; anything else is a 403.
       const fake = await new FakeBedrock('bedrock', BEDROCK).start();
       return {
         baseUrl: fake.baseUrl,
-        fields: { 'config-region': BEDROCK.region, 'config-ak': BEDROCK.accessKeyId, 'config-sk': BEDROCK.secretAccessKey },
+        fields: { 'config-region': BEDROCK.region, 'config-ak': BEDROCK.accessKeyId, 'config-sk': BEDROCK.secretAccessKey, base_url: fake.baseUrl },
         verify: () => {
           const last = fake.received.at(-1);
           expect(last?.path).toBe('/model/anthropic.claude-3-5-sonnet-20241022-v2%3A0/invoke');

@@ -19,7 +19,7 @@ describe('typeFormSpec', () => {
   });
 
   it('takes AWS and Vertex AI credentials instead of a key', () => {
-    expect(typeFormSpec(33)).toMatchObject({ hasKey: false, baseUrl: undefined });
+    expect(typeFormSpec(33)).toMatchObject({ hasKey: false, baseUrl: { label: 'bedrockEndpoint' } });
     expect(typeFormSpec(33).config.map((field) => field.name)).toEqual(['region', 'ak', 'sk']);
     expect(typeFormSpec(42).config.map((field) => field.name)).toEqual(['region', 'vertex_ai_project_id', 'vertex_ai_adc']);
   });

@@ -45,7 +45,8 @@ const SPECS: Readonly<Record<number, Partial<TypeFormSpec>>> = {
   22: { baseUrl: { label: 'fastgptBaseUrl', placeholder: 'fastgptBaseUrlPlaceholder' }, keyPlaceholder: 'fastgpt' },
   23: { keyPlaceholder: 'tencent', notices: ['tencentNotice'] },
   33: {
-    baseUrl: undefined,
+    // one-api has no address for AWS; a private (VPC) endpoint or a proxy needs one.
+    baseUrl: { label: 'bedrockEndpoint', placeholder: 'bedrockEndpointPlaceholder' },
     hasKey: false,
     config: [
       { name: 'region', label: 'region', placeholder: 'awsRegionPlaceholder' },
