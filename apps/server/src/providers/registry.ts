@@ -14,6 +14,7 @@ import { ollamaAdaptor } from './ollama/adaptor.js';
 import { openAIAdaptor } from './openai/adaptor.js';
 import { palmAdaptor } from './palm/adaptor.js';
 import { proxyAdaptor } from './proxy/adaptor.js';
+import { replicateAdaptor } from './replicate/adaptor.js';
 import { tencentAdaptor } from './tencent/adaptor.js';
 import { vertexAdaptor } from './vertex/adaptor.js';
 import { sparkAdaptor } from './xunfei/adaptor.js';
@@ -42,11 +43,11 @@ const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
   tencent: tencentAdaptor,
   xunfei: sparkAdaptor,
   aws: bedrockAdaptor,
+  replicate: replicateAdaptor,
 };
 
 /** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
 export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
-  'replicate',
 ];
 
 export const adaptorFor = (protocol: Protocol): Adaptor | undefined => ADAPTORS[protocol];

@@ -1,11 +1,14 @@
 import type OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1X1 } from '../../test/canonical-request.js';
 import { databaseKinds } from '../../test/databases.js';
 import { FakeDashScope } from '../../test/fake-dashscope.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
 const MODEL = 'qwen-max';
 const EMBEDDING_MODEL = 'text-embedding-v3';
+const VISION_MODEL = 'qwen-vl-max';
+const IMAGE_MODEL = 'wanx-v1';
 const weatherTool: OpenAI.ChatCompletionTool = {
   type: 'function',
   function: { name: 'get_weather', description: 'Get current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
@@ -22,8 +25,8 @@ describe.each(databaseKinds)('DashScope channels through the official OpenAI SDK
     upstream = await new FakeDashScope('dashscope').start();
     f = await relayFixture(kind);
     // Priced explicitly so the test does not depend on the built-in table.
-    await f.ctx.options.set('ModelRatio', JSON.stringify({ [MODEL]: 1, [`${MODEL}-internet`]: 1, [EMBEDDING_MODEL]: 1 }));
-    const models = `${MODEL},${MODEL}-internet,${EMBEDDING_MODEL}`;
+    await f.ctx.options.set('ModelRatio', JSON.stringify({ [MODEL]: 1, [`${MODEL}-internet`]: 1, [EMBEDDING_MODEL]: 1, [VISION_MODEL]: 1, [IMAGE_MODEL]: 1 }));
+    const models = `${MODEL},${MODEL}-internet,${EMBEDDING_MODEL},${VISION_MODEL},${IMAGE_MODEL}`;
     channelId = await f.addChannel({ type: 17, name: 'dashscope', key: 'sk-ds', base_url: upstream.baseUrl, models, config: JSON.stringify({ plugin: '{"code_interpreter":{}}' }) });
     userId = await f.addUser('qwenuser', 10_000_000);
     key = await f.addKey(userId);
@@ -105,6 +108,50 @@ describe.each(databaseKinds)('DashScope channels through the official OpenAI SDK
     expect(upstream.received.at(-1)).toMatchObject({ path: '/api/v1/services/embeddings/text-embedding/text-embedding', json: { model: EMBEDDING_MODEL, input: { texts: ['hello', 'world!'] } } });
     await f.flush();
     expect(await lastLog()).toMatchObject({ model_name: EMBEDDING_MODEL, prompt_tokens: 4, completion_tokens: 0 });
+  });
+
+  it('sends a request with an image to the multimodal endpoint with the data URL inline, streamed and not', async () => {
+    const image = `data:image/png;base64,${PNG_1X1}`;
+    const messages: OpenAI.ChatCompletionMessageParam[] = [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: [{ type: 'text', text: 'What is in this image?' }, { type: 'image_url', image_url: { url: image } }] },
+    ];
+    const answer = await f.client(key).chat.completions.create({ model: VISION_MODEL, messages });
+    expect(answer.choices[0]?.message.content).toBe('I see 1 image(s) from dashscope');
+    const sent = upstream.received.at(-1);
+    expect(sent?.path).toBe('/api/v1/services/aigc/multimodal-generation/generation');
+    expect(sent?.json).toEqual({
+      model: VISION_MODEL,
+      input: { messages: [{ role: 'system', content: [{ text: 'Be brief.' }] }, { role: 'user', content: [{ image }, { text: 'What is in this image?' }] }] },
+      parameters: { result_format: 'message' },
+    });
+    await f.flush();
+    expect(await lastLog()).toMatchObject({ model_name: VISION_MODEL, prompt_tokens: 12, completion_tokens: 6 });
+
+    const stream = await f.client(key).chat.completions.create({ model: VISION_MODEL, messages, stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe('I see 1 image(s) from dashscope');
+    expect(upstream.received.at(-1)).toMatchObject({ path: '/api/v1/services/aigc/multimodal-generation/generation', headers: { 'x-dashscope-sse': 'enable' } });
+  });
+
+  it('generates images through an async image-synthesis task polled to completion, billed and logged', async () => {
+    const answer = await f.client(key).images.generate({ model: IMAGE_MODEL, prompt: 'a cat', n: 2, size: '1024x1024' });
+    expect(answer.data?.map((d) => d.url)).toEqual(['https://dashscope-result.example/dashscope/task-1-0.png', 'https://dashscope-result.example/dashscope/task-1-1.png']);
+    const created = upstream.received.find((r) => r.path === '/api/v1/services/aigc/text2image/image-synthesis');
+    expect(created?.headers).toMatchObject({ 'x-dashscope-async': 'enable', authorization: 'Bearer sk-ds' });
+    expect(created?.json).toEqual({ model: IMAGE_MODEL, input: { prompt: 'a cat' }, parameters: { size: '1024*1024', n: 2 } });
+    expect(upstream.received.filter((r) => r.path === '/api/v1/tasks/task-1')).toHaveLength(3);
+    await f.flush();
+    const log = await lastLog();
+    expect(log).toMatchObject({ user_id: userId, model_name: IMAGE_MODEL, channel_id: channelId });
+    expect(log.quota).toBe(2000);
+  });
+
+  it('answers a FAILED image task as an OpenAI error', async () => {
+    upstream.behaviour = { failTask: { code: 'DataInspectionFailed', message: 'Input data may contain inappropriate content.' } };
+    const failed = await f.client(key).images.generate({ model: IMAGE_MODEL, prompt: 'bad', size: '1024x1024' }).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ status: 400, code: 'content_filter', message: expect.stringContaining('inappropriate content') as unknown });
   });
 
   it('passes the channel test through the adaptor', async () => {

@@ -1,6 +1,6 @@
-import { plainText, type OpenAIMessage } from '../anthropic/messages.js';
+import { plainText, type ContentPart, type OpenAIMessage } from '../anthropic/messages.js';
 import type { JsonObject } from '../openai/request-body.js';
-import type { DashScopeChatRequest, DashScopeMessage, DashScopeParameters } from './wire-types.js';
+import type { DashScopeChatRequest, DashScopeContentItem, DashScopeMessage, DashScopeParameters } from './wire-types.js';
 
 /**
  * An OpenAI chat request as a DashScope text-generation request (reference providers.md 8.2, one-api.md 2.3).
@@ -17,10 +17,41 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
  */
 export const incrementalOutput = (body: JsonObject, stream: boolean): boolean => stream && body.incremental_output !== false;
 
-export function toDashScopeRequest(body: JsonObject, model: string, stream: boolean): DashScopeChatRequest {
+/**
+ * The text endpoint takes string content; the multimodal endpoint (vision models, and any request with an
+ * image, reference 8.2) lists `{text}` and `{image}` items.
+ */
+export function toDashScopeRequest(body: JsonObject, model: string, stream: boolean, multimodal = false): DashScopeChatRequest {
   // one-api's convention: `qwen-max-internet` is qwen-max with DashScope's web search enabled.
   const internet = model.endsWith(INTERNET_SUFFIX);
-  return { model: internet ? model.slice(0, -INTERNET_SUFFIX.length) : model, input: { messages: convertMessages(body.messages) }, parameters: parameters(body, stream, internet) };
+  return { model: internet ? model.slice(0, -INTERNET_SUFFIX.length) : model, input: { messages: convertMessages(body.messages, multimodal) }, parameters: parameters(body, stream, internet) };
+}
+
+/** Vision models by name (qwen-vl-*, qwen2.5-vl-*, qvq-*), which are served only on the multimodal endpoint. */
+const VISION_MODEL = /(^|-)vl(-|$)|^qvq/i;
+
+const imageUrl = (part: ContentPart): string | undefined => {
+  const url = typeof part.image_url === 'string' ? part.image_url : part.image_url?.url;
+  return part.type === 'image_url' && typeof url === 'string' && url !== '' ? url : undefined;
+};
+
+const hasImage = (messages: unknown): boolean =>
+  Array.isArray(messages) && (messages as OpenAIMessage[]).some((m) => Array.isArray(m.content) && (m.content as ContentPart[]).some((part) => imageUrl(part) !== undefined));
+
+/** Whether the request goes to the multimodal endpoint: a vision model, or a request carrying an image. */
+export const needsMultimodal = (body: JsonObject, model: string): boolean => VISION_MODEL.test(model) || hasImage(body.messages);
+
+/**
+ * OpenAI content as multimodal items. Images come first, as in DashScope's examples and the reference
+ * fixture; data URLs go inline, https URLs as they are (DashScope fetches those itself).
+ */
+function contentItems(content: unknown): DashScopeContentItem[] {
+  if (!Array.isArray(content)) return [{ text: plainText(content) }];
+  const parts = content as ContentPart[];
+  const images = parts.map(imageUrl).filter((url): url is string => url !== undefined).map((image) => ({ image }));
+  const texts = parts.filter((part) => typeof part.text === 'string' && part.text !== '').map((part) => ({ text: String(part.text) }));
+  const items = [...images, ...texts];
+  return items.length > 0 ? items : [{ text: '' }];
 }
 
 /** DashScope takes temperature in [0, 2) and top_p in (0, 1] (its docs), so OpenAI's 2 and 0 are nudged in. */
@@ -47,14 +78,14 @@ function parameters(body: JsonObject, stream: boolean, internet: boolean): DashS
 }
 
 /**
- * The text endpoint takes OpenAI-shaped turns with string content. Tool results carry the function name
- * too, found from the assistant turn that made the call. Images are left out: the text endpoint has none.
+ * OpenAI-shaped turns, with string content on the text endpoint (images left out) and item lists on the
+ * multimodal one. Tool results carry the function name too, found from the assistant turn that made the call.
  */
-function convertMessages(input: unknown): DashScopeMessage[] {
+function convertMessages(input: unknown, multimodal: boolean): DashScopeMessage[] {
   const callNames = new Map<string, string>();
   return (Array.isArray(input) ? (input as OpenAIMessage[]) : []).map((message) => {
     const role = message.role === 'developer' ? 'system' : typeof message.role === 'string' ? message.role : 'user';
-    const converted: DashScopeMessage = { role, content: plainText(message.content) };
+    const converted: DashScopeMessage = { role, content: multimodal ? contentItems(message.content) : plainText(message.content) };
     if (role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
       for (const call of message.tool_calls) callNames.set(String(call.id ?? ''), String(call.function?.name ?? ''));
       converted.tool_calls = message.tool_calls;

@@ -9,9 +9,13 @@ export interface DashScopeToolCall {
   function?: { name?: string; arguments?: string };
 }
 
+/** One item of a multimodal message: a text, or an image as an https, oss:// or data URL. */
+export type DashScopeContentItem = { text: string } | { image: string };
+
 export interface DashScopeMessage {
   role: string;
-  content: string;
+  /** A string on the text endpoint, a list of items on the multimodal one (reference 8.2). */
+  content: string | DashScopeContentItem[];
   tool_calls?: unknown[];
   tool_call_id?: string;
   name?: string;
@@ -62,4 +66,28 @@ export interface DashScopeChatResponse {
 export interface DashScopeEmbedResponse {
   output?: { embeddings?: { text_index: number; embedding: number[] }[] };
   usage?: { total_tokens?: number };
+}
+
+/** Image synthesis, an async task (reference providers.md 8.7). */
+export interface ImageSynthesisRequest {
+  model: string;
+  input: { prompt: string; negative_prompt?: string };
+  parameters: { size?: string; n?: number; seed?: number; style?: string };
+}
+
+export type TaskStatus = 'PENDING' | 'RUNNING' | 'SUSPENDED' | 'SUCCEEDED' | 'FAILED' | 'CANCELED' | 'UNKNOWN';
+
+export interface DashScopeTask {
+  output?: {
+    task_id?: string;
+    task_status?: TaskStatus | string;
+    /** Succeeded images carry `url`; failed ones `code` and `message`. */
+    results?: { url?: string; b64_image?: string; code?: string; message?: string }[];
+    code?: string;
+    message?: string;
+  };
+  usage?: { image_count?: number };
+  request_id?: string;
+  code?: string;
+  message?: string;
 }

@@ -1,0 +1,57 @@
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { generatedText } from '../anthropic/response.js';
+import { reportedUsage } from '../anthropic/usage.js';
+import type { JsonObject } from '../openai/request-body.js';
+import { runPrediction } from './exchange.js';
+import { predictionUrl, toChatPrediction, toImagePrediction } from './request.js';
+import { toChatCompletion, toImagesResponse } from './response.js';
+import { replicateStreamParser } from './stream.js';
+import { parseReplicateError } from './upstream-error.js';
+import type { Prediction } from './wire-types.js';
+
+/**
+ * Replicate (channel type 46): chat and image models run as predictions (reference providers.md 17,
+ * one-api.md 2.3). A prediction is created, then followed on its token stream or polled until it ends,
+ * in `exchange`; the finished prediction is converted here. The model is `owner/name` (or
+ * `owner/name:version`), as Replicate names it.
+ * Docs: https://replicate.com/docs/reference/http
+ */
+const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const replicateAdaptor: Adaptor = {
+  modes: ['chat', 'images'],
+
+  buildRequest(request: AdaptorRequest): BuiltRequest {
+    const { target } = request;
+    const body = readJson(request.body);
+    const prediction = request.mode === 'images' ? toImagePrediction(body, request.model) : toChatPrediction(body, request.model, request.stream);
+    const headers = { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'identity', authorization: `Bearer ${target.key}` };
+    return { url: predictionUrl(target.baseUrl || target.type.defaultBaseUrl, request.model), headers, body: Buffer.from(JSON.stringify(prediction)) };
+  },
+
+  exchange: runPrediction,
+
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    let prediction: Prediction;
+    try {
+      prediction = JSON.parse(body.toString('utf8')) as Prediction;
+    } catch {
+      return { body, contentType, text: '' };
+    }
+    if (request.mode === 'images') {
+      const images = toImagesResponse(prediction, nowSeconds(), readJson(request.body).response_format === 'b64_json');
+      return { body: Buffer.from(JSON.stringify(images)), contentType: 'application/json', text: '' };
+    }
+    const completion = toChatCompletion(prediction, request.model, nowSeconds());
+    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+  },
+
+  streamParser(request: AdaptorRequest): StreamParser {
+    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    return replicateStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+  },
+
+  parseError: parseReplicateError,
+};
