@@ -21,35 +21,29 @@ import { sparkAdaptor } from './xunfei/adaptor.js';
 import { zhipuAdaptor } from './zhipu/adaptor.js';
 
 /**
- * The adaptor of each protocol of the catalog. Protocols not listed here are waiting for their native
- * adaptor (the native-adaptors issue); channels of those types answer a clear 501 instead of failing oddly.
+ * The adaptor of every protocol of the catalog. A complete record: a protocol added to the catalog without
+ * an adaptor does not compile.
  */
-const ADAPTORS: Partial<Record<Protocol, Adaptor>> = {
+const ADAPTORS: Record<Protocol, Adaptor> = {
   openai: openAIAdaptor,
   anthropic: anthropicAdaptor,
+  aws: bedrockAdaptor,
   gemini: geminiAdaptor,
+  palm: palmAdaptor,
+  vertexai: vertexAdaptor,
   ollama: ollamaAdaptor,
   cohere: cohereAdaptor,
   ali: dashScopeAdaptor,
   zhipu: zhipuAdaptor,
   baidu: baiduAdaptor,
-  'aiproxy-library': aiProxyLibraryAdaptor,
-  coze: cozeAdaptor,
-  proxy: proxyAdaptor,
-  cloudflare: cloudflareAdaptor,
-  deepl: deeplAdaptor,
-  vertexai: vertexAdaptor,
-  palm: palmAdaptor,
-  tencent: tencentAdaptor,
   xunfei: sparkAdaptor,
-  aws: bedrockAdaptor,
+  tencent: tencentAdaptor,
+  cloudflare: cloudflareAdaptor,
+  coze: cozeAdaptor,
+  deepl: deeplAdaptor,
   replicate: replicateAdaptor,
+  'aiproxy-library': aiProxyLibraryAdaptor,
+  proxy: proxyAdaptor,
 };
 
-/** Protocols whose native adaptor is still to come (the native-adaptors issue); their channels answer 501. */
-export const AWAITING_NATIVE_ADAPTOR: readonly Protocol[] = [
-];
-
-export const adaptorFor = (protocol: Protocol): Adaptor | undefined => ADAPTORS[protocol];
-
-export const supportedProtocols = (): Protocol[] => Object.keys(ADAPTORS) as Protocol[];
+export const adaptorFor = (protocol: Protocol): Adaptor => ADAPTORS[protocol];

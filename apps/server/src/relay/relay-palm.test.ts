@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/databases.js';
+import { FakeOpenAI } from '../../test/fake-openai.js';
 import { FakePalm } from '../../test/fake-palm.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
@@ -57,6 +58,23 @@ describe.each(databaseKinds)('PaLM 2 channels through the official OpenAI SDK on
     const failed = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true }).catch((error: unknown) => error);
     expect(failed).toMatchObject({ status: 400, code: 'stream_not_supported' });
     expect(upstream.received).toHaveLength(calls);
+  });
+
+  it('routes a stream past the PaLM channel to another channel of the model that can stream', async () => {
+    const openai = await new FakeOpenAI('openai').start();
+    const otherId = await f.addChannel({ type: 1, name: 'streams', base_url: openai.baseUrl, models: MODEL, priority: -1 });
+    try {
+      const stream = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
+      let text = '';
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+      expect(text).toBe('part0 part1 part2 ');
+      expect(openai.received).toHaveLength(1);
+      const plain = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] });
+      expect(plain.choices[0]?.message.content).toBe('Hello from palm');
+    } finally {
+      await f.app.inject({ method: 'DELETE', url: `/api/channel/${otherId}`, headers: { cookie: f.rootCookie } });
+      await openai.stop();
+    }
   });
 
   it('passes the channel test through the adaptor', async () => {

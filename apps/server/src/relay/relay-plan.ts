@@ -20,23 +20,23 @@ export interface RelayPlan {
   systemPromptReset: boolean;
 }
 
+/** The adaptor of the channel's type; undefined for a type id the catalog does not know. */
 export function adaptorOfChannel(channel: RoutableChannel): Adaptor | undefined {
   const type = channelType(channel.type);
   return type ? adaptorFor(type.protocol) : undefined;
 }
 
-/** Whether a channel's protocol serves the endpoint; channels whose protocol awaits its adaptor stay eligible (they answer 501, which is retried). */
-export function channelServes(channel: RoutableChannel, mode: RelayMode): boolean {
-  const modes = adaptorOfChannel(channel)?.modes;
-  return !modes || modes.includes(mode);
+/** Whether a channel's protocol serves the endpoint, and can stream when a stream is asked for. */
+export function channelServes(channel: RoutableChannel, mode: RelayMode, stream: boolean): boolean {
+  const adaptor = adaptorOfChannel(channel);
+  if (!adaptor) return true; // planFor answers a clear error for it
+  return (!adaptor.modes || adaptor.modes.includes(mode)) && (!stream || adaptor.streamParser !== undefined);
 }
 
 export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, mode: RelayMode, path: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
   const type = channelType(channel.type);
-  const adaptor = type ? adaptorFor(type.protocol) : undefined;
-  if (!type || !adaptor) {
-    throw new RelayError(501, `channel #${channel.id} is of type ${channel.type} (${type?.protocol ?? 'unknown'}), whose protocol is not supported yet`, 'channel_type_not_supported');
-  }
+  if (!type) throw new RelayError(501, `channel #${channel.id} is of type ${channel.type}, which this version of Tollgate does not know`, 'channel_type_not_supported');
+  const adaptor = adaptorFor(type.protocol);
   if (adaptor.modes && !adaptor.modes.includes(mode)) {
     throw new RelayError(400, `channel #${channel.id} (${type.protocol}) does not serve ${path.split('?')[0] ?? path}`, 'mode_not_supported', 'invalid_request_error');
   }

@@ -30,7 +30,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   checkModelAllowed(caller, input.model);
 
   const { group } = caller.record;
-  const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId, (channel) => channelServes(channel, mode));
+  const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId, (channel) => channelServes(channel, mode, input.stream));
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, mode, request.url, group, request.headers);
   const firstChannel = route.first();
   const estimate = planWith(firstChannel, input);

@@ -1,5 +1,5 @@
 import { ChannelStatus } from '@tollgate/contract';
-import { RelayError, relayError } from '../relay-error.js';
+import { relayError } from '../relay-error.js';
 import type { ChannelTable } from './channel-table.js';
 import type { RoutableChannel } from './routable-channel.js';
 
@@ -31,10 +31,9 @@ export class Route {
       this.tried.add(channel.id);
       return channel;
     }
-    const channel = this.table.select(this.group, this.model, this.tried, this.accepts);
-    if (!channel && this.table.select(this.group, this.model)) {
-      throw new RelayError(400, `no channel serving model ${this.model} under group ${this.group} supports this endpoint`, 'mode_not_supported', 'invalid_request_error');
-    }
+    // When the model's channels all lack what this request needs (the endpoint, streaming), one of them is
+    // still planned, so that the client hears precisely what its protocol cannot do.
+    const channel = this.table.select(this.group, this.model, this.tried, this.accepts) ?? this.table.select(this.group, this.model);
     if (!channel) throw relayError.noChannel(this.model, this.group);
     this.tried.add(channel.id);
     return channel;
