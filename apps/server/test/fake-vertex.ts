@@ -62,6 +62,11 @@ export class FakeVertex extends FakeUpstream<VertexBehaviour> {
     return `${this.baseUrl}/token`;
   }
 
+  /** Revokes every token handed out so far: model calls carrying one answer 401 UNAUTHENTICATED. */
+  revokeTokens(): void {
+    this.issued.clear();
+  }
+
   /** A new trusted service-account key for this fake. */
   newKey(clientEmail?: string): string {
     const key = serviceAccountKey(this.tokenUri, clientEmail);

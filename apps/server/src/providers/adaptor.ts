@@ -77,6 +77,15 @@ export interface UpstreamRefusal {
   error: UpstreamError;
 }
 
+/**
+ * An upstream error as the adaptor reads it. `status` is the HTTP status the error really stands for, when
+ * the protocol's own status misleads: Gemini answers a bad API key with 400, Anthropic a credit balance too
+ * low with 400. When given, it replaces the upstream's status for retry, auto-disable and the client.
+ */
+export interface ReadUpstreamError extends UpstreamError {
+  status?: number;
+}
+
 /** A POST with an empty body, for credential exchanges, sent through the relay's upstream client. */
 export type PostForText = (url: string) => Promise<{ status: number; body: string }>;
 
@@ -113,7 +122,7 @@ export interface Adaptor {
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer;
   streamParser?(request: AdaptorRequest): StreamParser;
   /** Reads the protocol's own error body into OpenAI's error type and code; the generic reader when absent. */
-  parseError?(status: number, body: string): UpstreamError;
+  parseError?(status: number, body: string): ReadUpstreamError;
   /**
    * Gets what `buildRequest` needs from the network first (an access token, cached by the adaptor), since
    * `buildRequest` is synchronous. A refusal fails the call like an upstream error.
@@ -128,4 +137,11 @@ export interface Adaptor {
    * through `parseAnswer` or `streamParser`.
    */
   exchange?(built: BuiltRequest, request: AdaptorRequest, io: UpstreamIo): Promise<UpstreamResponse>;
+  /**
+   * Drops what the adaptor cached for the target's credentials (an access token) after the upstream
+   * rejected them (a failure standing for 401), so that no later call reuses them. Answers whether
+   * something was dropped: then the relay tries the same channel once more, with credentials obtained
+   * afresh by `prepare`, before counting the failure.
+   */
+  forgetCredentials?(target: UpstreamTarget): boolean;
 }

@@ -85,11 +85,41 @@ describe.each(databaseKinds)('Baidu Qianfan v1 channels through the official Ope
     expect(result.json()).toMatchObject({ success: true, message: 'Hello from baidu', model: MODEL });
   });
 
+  it('exchanges the key again when Baidu reports the cached token expired (111), and the request succeeds', async () => {
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    const client = f.client(key);
+    await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'warm the token cache' }] });
+    const before = upstream.tokenExchanges;
+    const tokensSent = () => upstream.received.filter((r) => r.path.includes('/chat/')).map((r) => new URL(r.path, 'http://fake').searchParams.get('access_token'));
+
+    upstream.expireToken();
+    const answer = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] });
+    expect(answer.choices[0]?.message.content).toBe('Hello from baidu');
+    expect(upstream.tokenExchanges - before).toBe(1);
+    expect(tokensSent().slice(-2)).toEqual(['24.fake-access-token', '24.fake-access-token.1']);
+
+    // A stream asked with an expired token gets the in-band error as a JSON body instead: the same renewal.
+    upstream.expireToken();
+    const stream = await client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe('Hello from baidu');
+    expect(upstream.tokenExchanges - before).toBe(2);
+    expect(tokensSent().slice(-2)).toEqual(['24.fake-access-token.1', '24.fake-access-token.2']);
+
+    await f.flush();
+    expect(await lastLog()).toMatchObject({ channel_id: channelId, prompt_tokens: 12, completion_tokens: 6 });
+    expect((await f.ctx.db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow()).status).toBe(1);
+  });
+
   it('disables the channel on an in-band auth error when auto-disable is on', async () => {
     await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
     upstream.behaviour = { inBandError: { error_code: 6, error_msg: 'No permission to access data' } };
+    const before = upstream.tokenExchanges;
     const failed = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
     expect(failed).toMatchObject({ status: 401, type: 'authentication_error', code: 'invalid_api_key' });
+    // An auth refusal drops the token: asked once more with a new one, then counted as the channel's failure.
+    expect(upstream.tokenExchanges - before).toBe(1);
     await expect.poll(async () => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow()).status).toBe(3);
   });
 

@@ -6,6 +6,20 @@ import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
 const MODEL = 'gemini-1.5-flash';
 const EMBEDDING_MODEL = 'text-embedding-004';
+/** Served by two channels of their own, for the retry after an invalid key. */
+const RETRY_MODEL = 'gemini-2.0-flash';
+/** Google's answer to a bad API key: a 400 INVALID_ARGUMENT whose reason is API_KEY_INVALID (reference providers.md 3.5). */
+const INVALID_KEY = {
+  status: 400,
+  body: {
+    error: {
+      code: 400,
+      message: 'API key not valid. Please pass a valid API key.',
+      status: 'INVALID_ARGUMENT',
+      details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } }],
+    },
+  },
+};
 const weatherTool: OpenAI.ChatCompletionTool = {
   type: 'function',
   function: { name: 'get_weather', description: 'Get current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
@@ -32,8 +46,10 @@ describe.each(databaseKinds)('Gemini channels through the official OpenAI SDK on
   afterEach(async () => {
     upstream.behaviour = {};
     await f.ctx.options.set('AutomaticDisableChannelEnabled', 'false');
+    await f.ctx.options.set('RetryTimes', '0');
   });
 
+  const channelStatus = async (id: number) => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const lastLog = () => f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('converts a chat completion both ways, bills it and logs it', async () => {
@@ -127,12 +143,31 @@ describe.each(databaseKinds)('Gemini channels through the official OpenAI SDK on
     expect(upstream.received.at(-1)?.path).toBe(`/v1beta/models/${MODEL}:generateContent`);
   });
 
-  it('answers an invalid key in OpenAI shape and disables the channel when auto-disable is on', async () => {
+  it('retries a request refused for an invalid key (HTTP 400 API_KEY_INVALID) on another channel, and disables the bad one', async () => {
     await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
-    const details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }];
-    upstream.behaviour = { fail: { status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', details } } } };
+    await f.ctx.options.set('RetryTimes', '1');
+    const badKeyUpstream = await new FakeGemini('gemini-bad-key').start();
+    try {
+      badKeyUpstream.behaviour = { fail: INVALID_KEY };
+      const badId = await f.addChannel({ type: 24, name: 'gemini-bad-key', key: 'AIza-revoked', base_url: badKeyUpstream.baseUrl, models: RETRY_MODEL, priority: 10 });
+      const goodId = await f.addChannel({ type: 24, name: 'gemini-backup', key: 'AIza-upstream', base_url: upstream.baseUrl, models: RETRY_MODEL, priority: 0 });
+      const answer = await f.client(key).chat.completions.create({ model: RETRY_MODEL, messages: [{ role: 'user', content: 'hi' }] });
+      expect(answer.choices[0]?.message.content).toBe('Hello from gemini');
+      expect(badKeyUpstream.received).toHaveLength(1);
+      await expect.poll(() => channelStatus(badId)).toBe(3);
+      expect(await channelStatus(goodId)).toBe(1);
+      await f.flush();
+      expect(await lastLog()).toMatchObject({ model_name: RETRY_MODEL, channel_id: goodId });
+    } finally {
+      await badKeyUpstream.stop();
+    }
+  });
+
+  it('answers an invalid key as the auth failure it is (401, upstream status in param) and disables the channel when auto-disable is on', async () => {
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    upstream.behaviour = { fail: INVALID_KEY };
     const failed = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
-    expect(failed).toMatchObject({ status: 400, type: 'authentication_error', code: 'invalid_api_key' });
-    await expect.poll(async () => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow()).status).toBe(3);
+    expect(failed).toMatchObject({ status: 401, type: 'authentication_error', code: 'invalid_api_key', param: '400' });
+    await expect.poll(() => channelStatus(channelId)).toBe(3);
   });
 });

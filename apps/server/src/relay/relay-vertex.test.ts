@@ -154,6 +154,36 @@ describe.each(databaseKinds)('Vertex AI channels through the official OpenAI SDK
     expect(await status(badId)).toBe(3);
   });
 
+  it('drops a token Vertex revokes (401): the request is asked again with a new token and succeeds', async () => {
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    const client = f.client(key);
+    await client.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'warm the token cache' }] });
+    const before = upstream.tokenExchanges;
+    const calls = modelCalls().length;
+    upstream.revokeTokens();
+    const answer = await client.chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'hi' }] });
+    expect(answer.choices[0]?.message.content).toBe('Hello from vertex gemini');
+    expect(upstream.tokenExchanges - before).toBe(1);
+    const [refused, renewed] = modelCalls().slice(calls).map((call) => call.headers.authorization);
+    expect(refused).not.toBe(renewed);
+    expect(await status(channelId)).toBe(1);
+  });
+
+  it('forgets the token after a 401 that persists: the next request exchanges the key anew', async () => {
+    upstream.behaviour = { fail: { status: 401, body: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } } } };
+    const before = upstream.tokenExchanges;
+    const calls = modelCalls().length;
+    const failed = await f.client(key).chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ status: 401, type: 'authentication_error' });
+    // Asked once more with a new token, then failed: no loop.
+    expect(modelCalls().length - calls).toBe(2);
+    expect(upstream.tokenExchanges - before).toBe(1);
+
+    upstream.behaviour = {};
+    await f.client(key).chat.completions.create({ model: GEMINI, messages: [{ role: 'user', content: 'hi' }] });
+    expect(upstream.tokenExchanges - before).toBe(2);
+  });
+
   it('disables a channel whose token Vertex calls invalid (401 UNAUTHENTICATED) when auto-disable is on', async () => {
     await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
     upstream.behaviour = { fail: { status: 401, body: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } } } };

@@ -1,24 +1,26 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/databases.js';
-import { FakeOpenAI } from '../../test/fake-openai.js';
+import { FakeZhipu } from '../../test/fake-zhipu.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
 const MODEL = 'glm-4';
 const EMBEDDING_MODEL = 'embedding-3';
+const V3_MODEL = 'chatglm_turbo';
+const IMAGE_MODEL = 'cogview-3';
 
-/** Zhipu v4 speaks OpenAI's wire format on /api/paas/v4, so the OpenAI fake stands in for it. */
+/** Zhipu v4 speaks OpenAI's wire format on /api/paas/v4 (the fake's OpenAI part); v3 its own. */
 describe.each(databaseKinds)('Zhipu channels through the official OpenAI SDK on %s', (kind) => {
   let f: RelayFixture;
-  let upstream: FakeOpenAI;
+  let upstream: FakeZhipu;
   let channelId: number;
   let userId: number;
   let key: string;
 
   beforeAll(async () => {
-    upstream = await new FakeOpenAI('zhipu').start();
+    upstream = await new FakeZhipu('zhipu').start();
     f = await relayFixture(kind);
-    await f.ctx.options.set('ModelRatio', JSON.stringify({ [MODEL]: 1, [EMBEDDING_MODEL]: 1, chatglm_turbo: 1 }));
-    channelId = await f.addChannel({ type: 16, name: 'zhipu', key: 'myid.mysecret', base_url: upstream.baseUrl, models: `${MODEL},${EMBEDDING_MODEL},chatglm_turbo` });
+    await f.ctx.options.set('ModelRatio', JSON.stringify({ [MODEL]: 1, [EMBEDDING_MODEL]: 1, [V3_MODEL]: 1, [IMAGE_MODEL]: 1 }));
+    channelId = await f.addChannel({ type: 16, name: 'zhipu', key: 'myid.mysecret', base_url: upstream.baseUrl, models: `${MODEL},${EMBEDDING_MODEL},${V3_MODEL},${IMAGE_MODEL}` });
     userId = await f.addUser('zhipuuser', 10_000_000);
     key = await f.addKey(userId);
   });
@@ -28,6 +30,7 @@ describe.each(databaseKinds)('Zhipu channels through the official OpenAI SDK on 
   });
   afterEach(async () => {
     upstream.behaviour = {};
+    upstream.v3Failure = undefined;
     await f.ctx.options.set('AutomaticDisableChannelEnabled', 'false');
   });
 
@@ -69,11 +72,51 @@ describe.each(databaseKinds)('Zhipu channels through the official OpenAI SDK on 
     expect(await lastLog()).toMatchObject({ model_name: EMBEDDING_MODEL, prompt_tokens: 8 });
   });
 
-  it('refuses a legacy v3 model with a clear 400 before any upstream call', async () => {
-    const calls = upstream.received.length;
-    const failed = await f.client(key).chat.completions.create({ model: 'chatglm_turbo', messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
-    expect(failed).toMatchObject({ status: 400, code: 'model_not_supported' });
-    expect(upstream.received.length).toBe(calls);
+  it('sends a legacy v3 model to model-api invoke, converts the answer, bills and logs it', async () => {
+    const answer = await f.client(key).chat.completions.create({ model: V3_MODEL, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }], temperature: 0.3 });
+    expect(answer).toMatchObject({ id: 'chatcmpl-v3req', object: 'chat.completion', usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 } });
+    expect(answer.choices[0]).toMatchObject({ message: { role: 'assistant', content: ' Hello from zhipu v3' }, finish_reason: 'stop' });
+    const sent = upstream.received.at(-1);
+    expect(sent?.path).toBe(`/api/paas/v3/model-api/${V3_MODEL}/invoke`);
+    expect(sent?.json).toEqual({ prompt: [{ role: 'user', content: 'Be brief.\nhi' }], temperature: 0.3 });
+    expect(JSON.parse(Buffer.from(String(sent?.headers.authorization).split('.')[1] ?? '', 'base64url').toString())).toMatchObject({ api_key: 'myid' });
+    await f.flush();
+    expect(await lastLog()).toMatchObject({ model_name: V3_MODEL, prompt_tokens: 11, completion_tokens: 4 });
+    expect((await lastLog()).quota).toBeGreaterThan(0);
+  });
+
+  it('streams a legacy v3 model through sse-invoke: raw-text events re-framed, usage from the meta line', async () => {
+    const stream = await f.client(key).chat.completions.create({ model: V3_MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    let text = '';
+    let usage;
+    const finishes: string[] = [];
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.choices[0]?.finish_reason) finishes.push(chunk.choices[0].finish_reason);
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe(' Hello from zhipu v3');
+    expect(finishes).toEqual(['stop']);
+    expect(usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 4 });
+    expect(upstream.received.at(-1)).toMatchObject({ path: `/api/paas/v3/model-api/${V3_MODEL}/sse-invoke`, json: { incremental: true } });
+    await f.flush();
+    expect(await lastLog()).toMatchObject({ model_name: V3_MODEL, prompt_tokens: 11, completion_tokens: 4 });
+    expect(Boolean((await lastLog()).is_stream)).toBe(true);
+  });
+
+  it('reads a v3 error inside a 200 answer as the status its code stands for', async () => {
+    upstream.v3Failure = { code: 1302, msg: '您当前使用该API的并发数过高' };
+    const failed = await f.client(key).chat.completions.create({ model: V3_MODEL, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded' });
+  });
+
+  it('generates CogView images through /api/paas/v4/images/generations, billed and logged', async () => {
+    const answer = await f.client(key).images.generate({ model: IMAGE_MODEL, prompt: 'a cat', size: '1024x1024' });
+    expect(answer.data?.[0]?.url).toBe('https://images.example/zhipu/0.png');
+    expect(upstream.received.at(-1)).toMatchObject({ path: '/api/paas/v4/images/generations', json: { model: IMAGE_MODEL, prompt: 'a cat', size: '1024x1024' } });
+    await f.flush();
+    expect(await lastLog()).toMatchObject({ model_name: IMAGE_MODEL, channel_id: channelId });
+    expect((await lastLog()).quota).toBeGreaterThan(0);
   });
 
   it('passes the channel test through the adaptor', async () => {

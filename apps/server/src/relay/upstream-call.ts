@@ -1,5 +1,5 @@
-import type { Adaptor, AdaptorRequest, PostForText, UpstreamIo } from '../providers/adaptor.js';
-import { parseUpstreamError, type UpstreamError } from '../providers/openai/upstream-error.js';
+import type { Adaptor, AdaptorRequest, PostForText, ReadUpstreamError, UpstreamIo } from '../providers/adaptor.js';
+import { parseUpstreamError } from '../providers/openai/upstream-error.js';
 import { bufferedResponse, type UpstreamResponse } from '../providers/upstream-response.js';
 import { shouldDisableChannel } from './health/disable-rules.js';
 import { RelayError } from './relay-error.js';
@@ -14,8 +14,24 @@ const MAX_ERROR_BODY = 1 << 20;
 /** Statuses that say the request itself is wrong: another channel would refuse it too. */
 const REQUEST_FAULTS = new Set([400, 413, 422]);
 
-/** One attempt on one channel: the upstream's answer, or a classified failure. */
+/**
+ * One attempt on one channel: the upstream's answer, or a classified failure. Credentials the adaptor
+ * cached (an access token) that the upstream refuses are dropped, so no later request reuses them. They
+ * may only have expired early or been revoked: the same channel is asked once more with fresh ones before
+ * the failure counts (the retry loop never returns to a channel, and the channel is not broken yet).
+ */
 export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: AbortSignal): Promise<CallResult> {
+  const result = await attemptUpstream(client, adaptor, request, signal);
+  if (!credentialsRefused(result) || !adaptor.forgetCredentials?.(request.target) || signal.aborted) return result;
+  const retried = await attemptUpstream(client, adaptor, request, signal);
+  if (credentialsRefused(retried)) adaptor.forgetCredentials?.(request.target);
+  return retried;
+}
+
+/** A 401-class failure: the upstream refused the channel's credentials. */
+const credentialsRefused = (result: CallResult): boolean => !result.ok && result.error.status === 401;
+
+async function attemptUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: AbortSignal): Promise<CallResult> {
   let response: UpstreamResponse;
   try {
     const refused = await adaptor.prepare?.(request.target, postForText(client, signal));
@@ -40,10 +56,20 @@ export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, req
   return classifyFailure(status, (adaptor.parseError ?? parseUpstreamError)(status, text));
 }
 
-/** A failed answer as the relay error to return, whether another channel may succeed, and whether this one is broken. */
-export function classifyFailure(status: number, upstream: UpstreamError): Extract<CallResult, { ok: false }> {
-  const error = new RelayError(status, upstream.message, upstream.code, upstream.type, String(status));
-  return { ok: false, error, retryable: !REQUEST_FAULTS.has(status), disableChannel: shouldDisableChannel({ status, ...upstream }) };
+/**
+ * A failed answer as the relay error to return, whether another channel may succeed, and whether this one
+ * is broken. The status the error stands for (`upstream.status`, when the adaptor corrects the protocol's,
+ * e.g. Gemini's 400 for a bad key) decides all three; `param` keeps the upstream's own status, as one-api
+ * puts it there. The client gets that status as is, like one-api answers an upstream error with the
+ * upstream's status (one-api.md 1.4): a bad channel key reaches the client as a 401 `authentication_error`
+ * whose message is the upstream's, once no other channel could serve the request. It is not disguised as
+ * a 5xx: the type, the message and `param` tell it apart from Tollgate's own 401 (`one_api_error`).
+ */
+export function classifyFailure(status: number, upstream: ReadUpstreamError): Extract<CallResult, { ok: false }> {
+  const { status: meant, ...facts } = upstream;
+  const effective = meant ?? status;
+  const error = new RelayError(effective, facts.message, facts.code, facts.type, String(status));
+  return { ok: false, error, retryable: !REQUEST_FAULTS.has(effective), disableChannel: shouldDisableChannel({ status: effective, ...facts }) };
 }
 
 /** Reads a whole non-stream answer to look for an error inside it; a clean one is handed on replayable. */

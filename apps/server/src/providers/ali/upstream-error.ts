@@ -1,12 +1,13 @@
+import type { ReadUpstreamError } from '../adaptor.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
  * DashScope answers `{"code":"InvalidApiKey","message":"…","request_id":"…"}` (reference providers.md 8.5).
  * The code decides the class where the status cannot: an account in arrears is a 400 but means the
- * channel has no credit, so it must disable the channel like a bad key does.
+ * channel has no credit, so it stands for a 402: another channel is tried and this one is disabled.
  * Docs: https://www.alibabacloud.com/help/en/model-studio/error-code
  */
-type ErrorClass = { type: string; code: string };
+type ErrorClass = { type: string; code: string; status?: number };
 
 const AUTH: ErrorClass = { type: 'authentication_error', code: 'invalid_api_key' };
 const RATE_LIMIT: ErrorClass = { type: 'rate_limit_error', code: 'rate_limit_exceeded' };
@@ -15,7 +16,7 @@ const BY_CODE: Record<string, ErrorClass> = {
   InvalidApiKey: AUTH,
   AccessDenied: { type: 'permission_error', code: 'permission_denied' },
   'AccessDenied.Unpurchased': { type: 'permission_error', code: 'model_not_enabled' },
-  Arrearage: { type: 'insufficient_quota', code: 'insufficient_quota' },
+  Arrearage: { type: 'insufficient_quota', code: 'insufficient_quota', status: 402 },
   DataInspectionFailed: { type: 'invalid_request_error', code: 'content_filter' },
   Throttling: RATE_LIMIT,
   'Throttling.RateQuota': RATE_LIMIT,
@@ -42,11 +43,14 @@ function errorCode(body: string): string {
 
 const classify = (status: number, code: string) => BY_CODE[code] ?? BY_STATUS[status] ?? (status >= 500 ? { type: 'server_error', code: 'server_error' } : undefined);
 
-export function parseDashScopeError(status: number, body: string): UpstreamError {
+export function parseDashScopeError(status: number, body: string): ReadUpstreamError {
   const generic = parseUpstreamError(status, body);
   const known = classify(status, errorCode(body));
   return known ? { message: generic.message, ...known } : generic;
 }
 
 /** An `event:error` frame of a stream, as the error of an OpenAI-style chunk. */
-export const streamError = (code: string, message: string): UpstreamError => ({ message, ...(classify(500, code) ?? { type: 'server_error', code: 'server_error' }) });
+export const streamError = (code: string, message: string): UpstreamError => {
+  const { type, code: openAICode } = classify(500, code) ?? { type: 'server_error', code: 'server_error' };
+  return { message, type, code: openAICode };
+};

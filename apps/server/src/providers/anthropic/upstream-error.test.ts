@@ -7,7 +7,7 @@ const body = (type: string, message: string) => JSON.stringify({ type: 'error', 
 describe('Anthropic errors (reference providers.md 2.5)', () => {
   it.each([
     [400, 'invalid_request_error', 'messages: roles must alternate', 'invalid_request_error', 'invalid_request', false, false],
-    [400, 'invalid_request_error', 'Your credit balance is too low to access the Anthropic API.', 'invalid_request_error', 'invalid_request', false, true],
+    [400, 'invalid_request_error', 'Your credit balance is too low to access the Anthropic API.', 'insufficient_quota', 'insufficient_quota', true, true],
     [401, 'authentication_error', 'invalid x-api-key', 'authentication_error', 'invalid_api_key', true, true],
     [402, 'billing_error', 'payment required', 'insufficient_quota', 'insufficient_quota', true, true],
     [403, 'permission_error', 'not allowed to use this model', 'permission_error', 'permission_denied', true, true],
@@ -19,7 +19,8 @@ describe('Anthropic errors (reference providers.md 2.5)', () => {
   ])('%i %s: %s', (status, anthropicType, message, type, code, retryable, disables) => {
     const failure = classifyFailure(status, parseAnthropicError(status, body(anthropicType, message)));
     expect(failure.error.toBody()).toEqual({ error: { message, type, code, param: String(status) } });
-    expect(failure.error.status).toBe(status);
+    // A low-credit 400 stands for the 402 of a billing error; `param` keeps the upstream's own status.
+    expect(failure.error.status).toBe(message.includes('credit balance') ? 402 : status);
     expect(failure.retryable).toBe(retryable);
     expect(failure.disableChannel).toBe(disables);
   });

@@ -1,3 +1,4 @@
+import type { ReadUpstreamError } from '../adaptor.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -18,10 +19,18 @@ const ERROR_CLASSES: Record<string, { type: string; code: string }> = {
   overloaded_error: { type: 'server_error', code: 'overloaded' },
 };
 
+/**
+ * Anthropic answers some low-credit refusals as a 400 `invalid_request_error` ("Your credit balance is too
+ * low to access the Anthropic API."): the account's billing, not the request, so it reads as the 402
+ * `billing_error` it stands for: tried on another channel, and this one disabled.
+ */
+const LOW_CREDIT = /credit balance is too low/i;
+const LOW_CREDIT_CLASS = { type: 'insufficient_quota', code: 'insufficient_quota', status: 402 };
+
 /** `{type:"error", error:{type, message}}` in OpenAI's terms; other bodies (a proxy's page) read generically. */
-export function parseAnthropicError(status: number, body: string): UpstreamError {
+export function parseAnthropicError(status: number, body: string): ReadUpstreamError {
   const generic = parseUpstreamError(status, body);
-  const known = ERROR_CLASSES[generic.type];
+  const known = generic.type === 'invalid_request_error' && LOW_CREDIT.test(generic.message) ? LOW_CREDIT_CLASS : ERROR_CLASSES[generic.type];
   return known ? { message: generic.message, ...known } : generic;
 }
 

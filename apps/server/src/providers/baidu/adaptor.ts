@@ -5,7 +5,7 @@ import { toBaiduChat, toBaiduEmbeddings } from './request.js';
 import { baiduUsage, toChatCompletion, toEmbeddingList, type BaiduAnswer, type BaiduEmbeddings } from './response.js';
 import { baiduStreamParser } from './stream.js';
 import { cachedBaiduToken, ensureBaiduToken, forgetBaiduToken } from './token.js';
-import { TOKEN_ERRORS, baiduError, parseBaiduError } from './upstream-error.js';
+import { baiduError, parseBaiduError } from './upstream-error.js';
 
 /**
  * Baidu Qianfan v1, wenxinworkshop (channel type 15): OpenAI chat and embeddings converted to Baidu's
@@ -52,9 +52,12 @@ export const baiduAdaptor: Adaptor = {
 
   parseError: parseBaiduError,
 
-  answerError(request: AdaptorRequest, body: Buffer): UpstreamRefusal | undefined {
-    const found = baiduError(body.toString('utf8'));
-    if (found && TOKEN_ERRORS.has(found.baiduCode)) forgetBaiduToken(baseOf(request.target), request.target.key);
-    return found && { status: found.status, error: found.error };
-  },
+  answerError: (_request: AdaptorRequest, body: Buffer): UpstreamRefusal | undefined => baiduError(body.toString('utf8')),
+
+  /**
+   * Every auth-class refusal (110/111 an invalid or expired token, and 6/13/14/15) drops the cached token:
+   * the relay then asks once more with a token exchanged afresh, which a token refused early needs and
+   * which costs a refused key one more exchange at most (reference providers.md 7.6: refresh once).
+   */
+  forgetCredentials: (target: UpstreamTarget) => forgetBaiduToken(baseOf(target), target.key),
 };

@@ -18,8 +18,11 @@ export function cachedBaiduToken(base: string, key: string, nowMs = Date.now()):
   return entry && entry.expiresAtMs - RENEW_BEFORE_MS > nowMs ? entry.token : undefined;
 }
 
-/** Forgets a token Baidu called invalid or expired (error 110/111), so the next call exchanges anew. */
-export const forgetBaiduToken = (base: string, key: string): void => void cache.delete(cacheKey(base, key));
+/**
+ * Forgets the channel's token after Baidu refused it (error 110/111: invalid or expired before its time,
+ * e.g. revoked), so the next call exchanges the key anew. Answers whether a token was cached.
+ */
+export const forgetBaiduToken = (base: string, key: string): boolean => cache.delete(cacheKey(base, key));
 
 const refusal = (message: string): UpstreamRefusal => ({ status: 401, error: { message, type: 'authentication_error', code: 'invalid_api_key' } });
 

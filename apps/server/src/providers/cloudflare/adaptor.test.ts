@@ -31,10 +31,12 @@ describe('Cloudflare Workers AI adaptor (OpenAI-compatible endpoints)', () => {
     expect(await cloudflareAdaptor.prepare?.(gateway, () => Promise.reject(new Error('no call')))).toBeUndefined();
   });
 
-  it('reads usage and text of a non-stream answer', () => {
+  it('reads the usage of a non-stream answer, and its text when there is no usage to bill by', () => {
     const body = { id: 'id-1', object: 'chat.completion', created: 1, model: MODEL, choices: [{ index: 0, message: { role: 'assistant', content: 'A single white pixel.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } };
     const answer = cloudflareAdaptor.parseAnswer(request({}), Buffer.from(JSON.stringify(body)), 'application/json');
-    expect(answer).toMatchObject({ usage: { promptTokens: 10, completionTokens: 20, totalTokens: 30 }, text: 'A single white pixel.' });
+    expect(answer).toMatchObject({ usage: { promptTokens: 10, completionTokens: 20, totalTokens: 30 } });
+    const { usage: _usage, ...withoutUsage } = body;
+    expect(cloudflareAdaptor.parseAnswer(request({}), Buffer.from(JSON.stringify(withoutUsage)), 'application/json')).toMatchObject({ usage: undefined, text: 'A single white pixel.' });
   });
 
   it('relays stream chunks as they are and ends on [DONE]', () => {

@@ -1,5 +1,5 @@
-import type { UpstreamRefusal } from '../adaptor.js';
-import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
+import type { ReadUpstreamError, UpstreamRefusal } from '../adaptor.js';
+import { parseUpstreamError } from '../openai/upstream-error.js';
 
 /**
  * Cloudflare's API envelope reports errors as `{"success":false,"errors":[{"code":10000,"message":"…"}]}`
@@ -40,14 +40,15 @@ function envelopeOf(body: string): CloudflareEnvelope | undefined {
 const describe = (errors: NonNullable<CloudflareEnvelope['errors']>) =>
   errors.map((e) => (typeof e.code === 'number' ? `${String(e.message ?? 'error')} (code ${e.code})` : String(e.message ?? 'error'))).join('; ');
 
-export function parseCloudflareError(status: number, body: string): UpstreamError {
+export function parseCloudflareError(status: number, body: string): ReadUpstreamError {
   const envelope = envelopeOf(body);
   const errors = envelope?.errors ?? [];
   const authCode = errors.some((e) => typeof e.code === 'number' && AUTH_CODES.has(e.code));
   const known = authCode ? AUTH : (STATUS_CLASSES[status] ?? (status >= 500 ? SERVER : undefined));
   const message = errors.length > 0 ? describe(errors) : parseUpstreamError(status, body).message;
   if (!known) return errors.length > 0 ? { message, type: 'upstream_error', code: 'bad_response_status_code' } : parseUpstreamError(status, body);
-  return { message, ...known };
+  // A bad token's code under another status (a 400) is still the channel's auth failure: 401, retried elsewhere.
+  return authCode && status !== 401 && status !== 403 ? { message, ...known, status: 401 } : { message, ...known };
 }
 
 /** A 200 envelope that still says `success:false` (the native API does this for some model errors). */

@@ -27,7 +27,11 @@ export function cachedVertexToken(credentials: string, nowMs = Date.now()): stri
   return entry && entry.expiresAtMs - RENEW_BEFORE_MS > nowMs ? entry.token : undefined;
 }
 
-export const forgetVertexToken = (credentials: string): void => void cache.delete(cacheKey(credentials));
+/**
+ * Forgets the key's token after a model call answered 401 with it (revoked, or expired early), so the
+ * next call exchanges the key anew. Answers whether a token was cached.
+ */
+export const forgetVertexToken = (credentials: string): boolean => cache.delete(cacheKey(credentials));
 
 const refusal = (message: string): UpstreamRefusal => ({ status: 401, error: { message, type: 'authentication_error', code: 'invalid_api_key' } });
 

@@ -5,7 +5,7 @@ import { geminiAdaptor } from '../gemini/adaptor.js';
 import { toGeminiRequest } from '../gemini/request.js';
 import { geminiStreamParser } from '../gemini/stream.js';
 import type { JsonObject } from '../openai/request-body.js';
-import { cachedVertexToken, ensureVertexToken } from './access-token.js';
+import { cachedVertexToken, ensureVertexToken, forgetVertexToken } from './access-token.js';
 import { credentialsOf, projectIdOf } from './channel-credentials.js';
 import { toVertexClaudeRequest } from './claude-request.js';
 import { toEmbeddingList, toPredictRequest, type PredictResponse } from './embeddings.js';
@@ -81,4 +81,7 @@ export const vertexAdaptor: Adaptor = {
   },
 
   parseError: parseVertexError,
+
+  /** A 401 from a model call: the token is dropped, and the relay asks once more with a new one. */
+  forgetCredentials: (target: UpstreamTarget) => forgetVertexToken(credentialsOf(target)),
 };

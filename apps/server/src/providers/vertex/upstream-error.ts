@@ -1,6 +1,6 @@
 import { parseAnthropicError } from '../anthropic/upstream-error.js';
 import { parseGeminiError } from '../gemini/upstream-error.js';
-import type { UpstreamError } from '../openai/upstream-error.js';
+import type { ReadUpstreamError } from '../adaptor.js';
 
 /**
  * Vertex answers errors in Google's RPC shape (401 UNAUTHENTICATED, 403 PERMISSION_DENIED, 429
@@ -8,7 +8,7 @@ import type { UpstreamError } from '../openai/upstream-error.js';
  * answers Anthropic's `{type:"error", error:{type, message}}` (reference providers.md 4.4): each is read
  * by its own protocol's reader. Docs: https://cloud.google.com/vertex-ai/generative-ai/docs/error-code-429
  */
-export function parseVertexError(status: number, body: string): UpstreamError {
+export function parseVertexError(status: number, body: string): ReadUpstreamError {
   return isAnthropicError(body) ? parseAnthropicError(status, body) : parseGeminiError(status, body);
 }
 

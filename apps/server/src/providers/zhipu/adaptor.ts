@@ -1,17 +1,26 @@
-import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser } from '../adaptor.js';
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { generatedText } from '../anthropic/response.js';
+import { reportedUsage } from '../anthropic/usage.js';
 import { openAIAdaptor, openAIStreamParser } from '../openai/adaptor.js';
 import type { JsonObject } from '../openai/request-body.js';
+import type { UpstreamResponse } from '../upstream-response.js';
 import { withOpenAIFinishReasons } from './finish-reason.js';
-import { zhipuToken } from './jwt.js';
-import { toZhipuChat, toZhipuEmbeddings, zhipuUrl } from './request.js';
-import { parseZhipuError } from './upstream-error.js';
+import { cachedZhipuToken, ensureZhipuToken, forgetZhipuToken } from './jwt.js';
+import { isV3Model, toCogViewRequest, toZhipuChat, toZhipuEmbeddings, zhipuUrl, type ZhipuCall } from './request.js';
+import { parseZhipuError, refusalStatus } from './upstream-error.js';
+import { toV3Request, v3ToChatCompletion, type V3Answer } from './v3.js';
+import { reframeV3Stream, zhipuV3StreamParser } from './v3-stream.js';
 
 /**
- * Zhipu GLM's v4 API (channel type 16): OpenAI's wire format on its own paths, authenticated by a JWT
- * signed from the `id.secret` key. Answers pass through the OpenAI reader once Zhipu's finish reasons are
- * mapped. Docs: https://docs.bigmodel.cn/api-reference
+ * Zhipu GLM (channel type 16): the v4 API, OpenAI's wire format on its own paths (chat, embeddings and
+ * CogView images), and the legacy v3 model-api for the `chatglm_*` models, both authenticated by a JWT
+ * signed from the `id.secret` key. v4 answers pass through the OpenAI reader once Zhipu's finish reasons
+ * are mapped; v3 answers and streams are converted (reference providers.md 10).
+ * Docs: https://docs.bigmodel.cn/api-reference
  */
 const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const mapFinishReasons = (text: string): string => {
   try {
@@ -23,34 +32,87 @@ const mapFinishReasons = (text: string): string => {
   }
 };
 
+const callOf = (request: AdaptorRequest): ZhipuCall => (request.mode === 'embeddings' ? 'embeddings' : request.mode === 'images' ? 'images' : 'chat');
+
+const isV3 = (request: AdaptorRequest) => request.mode === 'chat' && isV3Model(request.model);
+
+function convert(request: AdaptorRequest, body: JsonObject): JsonObject {
+  if (request.mode === 'embeddings') return toZhipuEmbeddings(body, request.model);
+  if (request.mode === 'images') return toCogViewRequest(body, request.model);
+  return isV3(request) ? toV3Request(body, request.stream) : toZhipuChat(body, request.model);
+}
+
 export const zhipuAdaptor: Adaptor = {
-  modes: ['chat', 'embeddings'],
+  modes: ['chat', 'embeddings', 'images'],
+
+  /** jose signs asynchronously, so the token is signed (once a day per key) before `buildRequest` reads it. */
+  async prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {
+    await ensureZhipuToken(target.key);
+    return undefined;
+  },
+
+  /** A refused token is signed afresh for the next attempt (Zhipu's codes 1003/1004: invalid or expired token). */
+  forgetCredentials: (target: UpstreamTarget) => forgetZhipuToken(target.key),
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const embed = request.mode === 'embeddings';
-    const body = readJson(request.body);
-    const converted = embed ? toZhipuEmbeddings(body, request.model) : toZhipuChat(body, request.model);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: request.stream ? 'text/event-stream' : 'application/json',
       'accept-encoding': 'identity',
       // one-api sends the JWT bare; a key that is not id.secret goes as a bearer key, which v4 also accepts.
-      authorization: zhipuToken(target.key) ?? `Bearer ${target.key}`,
+      authorization: cachedZhipuToken(target.key) ?? `Bearer ${target.key}`,
     };
-    const url = zhipuUrl(target.baseUrl || target.type.defaultBaseUrl, embed ? 'embeddings' : 'chat', request.model);
-    return { url, headers, body: Buffer.from(JSON.stringify(converted)) };
+    const url = zhipuUrl(target.baseUrl || target.type.defaultBaseUrl, callOf(request), request.model, request.stream);
+    return { url, headers, body: Buffer.from(JSON.stringify(convert(request, readJson(request.body)))) };
+  },
+
+  /** A v3 stream is re-framed (see v3-stream.ts); every other call is the one POST, answered as is. */
+  async exchange(built: BuiltRequest, request: AdaptorRequest, io: UpstreamIo): Promise<UpstreamResponse> {
+    const response = await io.send({ url: built.url, method: 'POST', headers: built.headers, body: built.body });
+    const contentType = String(response.headers['content-type'] ?? '');
+    if (!isV3(request) || !request.stream || response.statusCode !== 200 || contentType.includes('application/json')) return response;
+    return reframeV3Stream(response);
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+    if (request.mode === 'images') return { body, contentType, text: '' };
+    if (isV3(request)) {
+      let answer: V3Answer;
+      try {
+        answer = JSON.parse(body.toString('utf8')) as V3Answer;
+      } catch {
+        return { body, contentType, text: '' };
+      }
+      const completion = v3ToChatCompletion(answer, request.model, nowSeconds());
+      return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    }
     const mapped = Buffer.from(mapFinishReasons(body.toString('utf8')));
     return openAIAdaptor.parseAnswer(request, mapped, contentType);
   },
 
-  streamParser(): StreamParser {
+  streamParser(request: AdaptorRequest): StreamParser {
+    if (isV3(request)) {
+      const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      return zhipuV3StreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    }
     const inner = openAIStreamParser();
     return { framing: 'sse', event: (data: string): StreamEvent => inner.event(data === '[DONE]' ? data : mapFinishReasons(data)) };
   },
 
   parseError: parseZhipuError,
+
+  /** v3 reports failures inside a 200 answer: `{"code":1002,"msg":"…","success":false}`. */
+  answerError(request: AdaptorRequest, body: Buffer): UpstreamRefusal | undefined {
+    if (!isV3(request)) return undefined;
+    let answer: V3Answer;
+    try {
+      answer = JSON.parse(body.toString('utf8')) as V3Answer;
+    } catch {
+      return undefined;
+    }
+    if (answer.success !== false && (answer.code === undefined || answer.code === 200)) return undefined;
+    const status = refusalStatus(Number(answer.code));
+    return { status, error: parseZhipuError(status, body.toString('utf8')) };
+  },
 };

@@ -1,35 +1,54 @@
-import { createHmac } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 /**
- * Zhipu's API token: an HS256 JWT signed with the secret half of the `{id}.{secret}` key, both times in
- * milliseconds (reference providers.md 10.1). Signed here with node:crypto: no JWT library is installed,
- * and HS256 is one HMAC over two base64url segments.
+ * Zhipu's API token: an HS256 JWT signed with the secret half of the `{id}.{secret}` key, with the extra
+ * header `sign_type: SIGN` and both times in milliseconds (reference providers.md 10.1). Signed with the
+ * maintained `jose` library, which is asynchronous: the adaptor signs in `prepare` and `buildRequest`
+ * reads the cached token.
  * Docs: https://open.bigmodel.cn/dev/api/http-call/http-auth
  */
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A cached token is renewed this long before it expires, so a slow request never carries a stale one. */
 const RENEW_BEFORE_MS = 5 * 60 * 1000;
 
-const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+const encoder = new TextEncoder();
 
-/** Signs the token of `key` valid from `nowMs` to `expMs`; undefined when the key is not `id.secret`. */
-export function signZhipuToken(key: string, nowMs: number, expMs: number): string | undefined {
+/** Splits `id.secret`; undefined when the key has another shape (then it is sent as a bearer key). */
+function keyParts(key: string): { id: string; secret: string } | undefined {
   const dot = key.indexOf('.');
   if (dot <= 0 || dot === key.length - 1) return undefined;
-  const header = base64url(JSON.stringify({ alg: 'HS256', sign_type: 'SIGN', typ: 'JWT' }));
-  const claims = base64url(JSON.stringify({ api_key: key.slice(0, dot), exp: expMs, timestamp: nowMs }));
-  const signature = createHmac('sha256', key.slice(dot + 1)).update(`${header}.${claims}`).digest('base64url');
-  return `${header}.${claims}.${signature}`;
+  return { id: key.slice(0, dot), secret: key.slice(dot + 1) };
+}
+
+/**
+ * Signs the token of `key` valid from `nowMs` to `expMs`; undefined when the key is not `id.secret`.
+ * The claims are set as given rather than through jose's `setExpirationTime`, which writes seconds.
+ */
+export async function signZhipuToken(key: string, nowMs: number, expMs: number): Promise<string | undefined> {
+  const parts = keyParts(key);
+  if (!parts) return undefined;
+  return new SignJWT({ api_key: parts.id, exp: expMs, timestamp: nowMs })
+    .setProtectedHeader({ alg: 'HS256', sign_type: 'SIGN', typ: 'JWT' })
+    .sign(encoder.encode(parts.secret));
 }
 
 const cache = new Map<string, { token: string; expMs: number }>();
 
-/** The token of `key`, signed once per day per key as one-api does; undefined when the key is malformed. */
-export function zhipuToken(key: string, nowMs = Date.now()): string | undefined {
+/** The cached token of `key` while it is fresh, for the synchronous `buildRequest`. */
+export function cachedZhipuToken(key: string, nowMs = Date.now()): string | undefined {
   const cached = cache.get(key);
-  if (cached && cached.expMs - RENEW_BEFORE_MS > nowMs) return cached.token;
+  return cached && cached.expMs - RENEW_BEFORE_MS > nowMs ? cached.token : undefined;
+}
+
+/** Makes sure a fresh token of `key` is cached, signed once per day per key as one-api does. */
+export async function ensureZhipuToken(key: string, nowMs = Date.now()): Promise<string | undefined> {
+  const cached = cachedZhipuToken(key, nowMs);
+  if (cached) return cached;
   const expMs = nowMs + TOKEN_LIFETIME_MS;
-  const token = signZhipuToken(key, nowMs, expMs);
+  const token = await signZhipuToken(key, nowMs, expMs);
   if (token) cache.set(key, { token, expMs });
   return token;
 }
+
+/** Drops the cached token of `key` after Zhipu refused it (expired early, say); true when one was cached. */
+export const forgetZhipuToken = (key: string): boolean => cache.delete(key);

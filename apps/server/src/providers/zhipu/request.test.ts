@@ -7,10 +7,10 @@ import { signZhipuToken } from './jwt.js';
 const type = CHANNEL_TYPES.find((t) => t.id === 16);
 if (!type) throw new Error('channel type 16 missing');
 
-const request = (mode: 'chat' | 'embeddings', body: object, model = 'glm-4', baseUrl = ''): AdaptorRequest => ({
+const request = (mode: 'chat' | 'embeddings' | 'images', body: object, model = 'glm-4', baseUrl = ''): AdaptorRequest => ({
   target: { type, key: 'myid.mysecret', baseUrl, other: '', config: {}, settings: {} },
   mode,
-  path: mode === 'chat' ? '/v1/chat/completions' : '/v1/embeddings',
+  path: { chat: '/v1/chat/completions', embeddings: '/v1/embeddings', images: '/v1/images/generations' }[mode],
   model,
   stream: (body as { stream?: boolean }).stream === true,
   body: Buffer.from(JSON.stringify(body)),
@@ -25,11 +25,18 @@ describe('Zhipu requests (reference providers.md 10.2)', () => {
     expect(built.headers.accept).toBe('text/event-stream');
   });
 
-  it('authenticates with the bare JWT signed from the id.secret key', () => {
-    const token = zhipuAdaptor.buildRequest(request('chat', { messages: [] })).headers.authorization ?? '';
+  it('authenticates with the bare JWT signed (in prepare) from the id.secret key', async () => {
+    const chat = request('chat', { messages: [] });
+    expect(await zhipuAdaptor.prepare?.(chat.target, () => Promise.reject(new Error('no call expected')))).toBeUndefined();
+    const token = zhipuAdaptor.buildRequest(chat).headers.authorization ?? '';
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { api_key: string; exp: number; timestamp: number };
     expect(claims.api_key).toBe('myid');
-    expect(token).toBe(signZhipuToken('myid.mysecret', claims.timestamp, claims.exp));
+    expect(token).toBe(await signZhipuToken('myid.mysecret', claims.timestamp, claims.exp));
+  });
+
+  it('sends a key that is not id.secret as a bearer key', () => {
+    const chat = request('chat', { messages: [] });
+    expect(zhipuAdaptor.buildRequest({ ...chat, target: { ...chat.target, key: 'plain-key' } }).headers.authorization).toBe('Bearer plain-key');
   });
 
   it('sends one embedding input to the v4 embeddings path of the channel base URL', () => {
@@ -38,7 +45,9 @@ describe('Zhipu requests (reference providers.md 10.2)', () => {
     expect(JSON.parse(built.body.toString())).toEqual({ model: 'embedding-3', input: 'hello' });
   });
 
-  it('refuses the legacy v3 models clearly', () => {
-    expect(() => zhipuAdaptor.buildRequest(request('chat', { messages: [] }, 'chatglm_turbo'))).toThrow(/v3 model chatglm_turbo is not supported/);
+  it('sends CogView image requests to the v4 images path, one image, OpenAI-only fields left out', () => {
+    const built = zhipuAdaptor.buildRequest(request('images', { model: 'x', prompt: 'a cat', n: 1, size: '1024x1024', response_format: 'url', user: 'u1' }, 'cogview-3-plus', 'http://fake.test'));
+    expect(built.url).toBe('http://fake.test/api/paas/v4/images/generations');
+    expect(JSON.parse(built.body.toString())).toEqual({ model: 'cogview-3-plus', prompt: 'a cat', size: '1024x1024', user_id: 'u1' });
   });
 });
