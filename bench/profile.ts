@@ -6,13 +6,15 @@ import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 
 /**
- * `npx tsx bench/profile.ts [stream] [seconds]`: Tollgate under `--cpu-prof` against the fake upstream,
- * driven at 50 connections, then the hottest functions by self time, so a change can be aimed before the
- * bench measures it. The .cpuprofile is left in bench/profiles/ for Chrome's DevTools.
+ * `npx tsx bench/profile.ts [stream] [seconds] [bare]`: Tollgate (or the bare proxy) under `--cpu-prof`
+ * against the fake upstream, driven at 50 connections, then the hottest functions by self time and the
+ * CPU time per request, so a change can be aimed before the bench measures it and the two servers'
+ * costs compared part by part. The .cpuprofile is left in bench/profiles/ for Chrome's DevTools.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const stream = process.argv[2] === 'stream';
 const seconds = Number(process.argv[3] ?? 8);
+const bare = process.argv[4] === 'bare';
 const UPSTREAM_PORT = 28111;
 const PORT = 28113;
 const profiles = path.join(root, 'bench', 'profiles');
@@ -32,21 +34,18 @@ async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-prof-'));
   fs.rmSync(profiles, { recursive: true, force: true });
-  const server = spawn('node', ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'apps/server/dist/main.js'], {
+  const entry = bare ? ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(PORT), `http://127.0.0.1:${UPSTREAM_PORT}`] : ['apps/server/dist/main.js'];
+  const server = spawn('node', ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...entry], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${PORT}`;
   for (let i = 0; i < 100; i += 1) {
-    if (await fetch(`${url}/api/status`).then(() => true, () => false)) break;
+    if (await fetch(bare ? url : `${url}/api/status`).then(() => true, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const api = (route: string, payload: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ data: unknown }>);
-  await api('/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
-  const key = ((await api('/api/token/', { name: 'bench', unlimited_quota: true, expired_time: -1, remain_quota: 0 })).data as { key: string }).key;
+  const key = bare ? 'none' : await provision(url);
   const result = await autocannon({
     url: `${url}/v1/chat/completions`,
     method: 'POST',
@@ -55,38 +54,48 @@ async function main() {
     headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
     body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
   });
-  console.log(`${result.requests.average.toFixed(0)} req/s, errors ${result.errors + result.non2xx}`);
+  const requests = result.requests.total;
+  console.log(`${result.requests.average.toFixed(0)} req/s, ${requests} requests, errors ${result.errors + result.non2xx}`);
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   upstream.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  report(JSON.parse(fs.readFileSync(path.join(profiles, fs.readdirSync(profiles)[0] ?? ''), 'utf8')) as CpuProfile);
+  report(JSON.parse(fs.readFileSync(path.join(profiles, fs.readdirSync(profiles)[0] ?? ''), 'utf8')) as CpuProfile, requests);
 }
 
-/** Self time per function and per package, as shares of all samples. */
-function report(profile: CpuProfile) {
+async function provision(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const api = (route: string, payload: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ data: unknown }>);
+  await api('/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
+  return ((await api('/api/token/', { name: 'bench', unlimited_quota: true, expired_time: -1, remain_quota: 0 })).data as { key: string }).key;
+}
+
+/** Self time per function and per package, in microseconds per request, idle time left out. */
+function report(profile: CpuProfile, requests: number) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const packages = new Map<string, number>();
-  let total = 0;
+  let busy = 0;
   profile.samples.forEach((id, i) => {
     const delta = profile.timeDeltas[i] ?? 0;
     const frame = byId.get(id)?.callFrame;
-    if (!frame) return;
-    total += delta;
+    if (!frame || frame.functionName === '(idle)') return;
+    busy += delta;
     const file = frame.url.replace(/^file:\/\//, '').replace(root, '');
     const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
     self.set(name, (self.get(name) ?? 0) + delta);
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? (file.startsWith('/apps') ? file.split('/').slice(0, 5).join('/') : file.startsWith('node:') ? 'node' : frame.functionName || '(vm)');
     packages.set(pkg, (packages.get(pkg) ?? 0) + delta);
   });
+  // Samples are microseconds of CPU; startup (module loading, the root password hash) is counted too.
   const top = (map: Map<string, number>, n: number) =>
     [...map.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([name, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%  ${name}`)
+      .map(([name, t]) => `${(t / requests).toFixed(1).padStart(6)} µs  ${name}`)
       .join('\n');
-  console.log(`\nby package:\n${top(packages, 25)}\n\nby function:\n${top(self, 45)}`);
+  console.log(`busy ${(busy / requests).toFixed(1)} µs per request\n\nby package:\n${top(packages, 25)}\n\nby function:\n${top(self, 45)}`);
 }
 
 await main();

@@ -1,4 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser } from '../adaptor.js';
+import { findUsage } from './find-usage.js';
 import { completionText, readUsage } from './response-usage.js';
 import { inspectChunk } from './stream-chunk.js';
 import { transcriptText } from './transcript.js';
@@ -37,6 +38,9 @@ export const openAIAdaptor: Adaptor = {
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
     if (request.mode === 'transcriptions' || request.mode === 'translations') return { body, contentType, text: transcriptText(body, contentType) };
     if (!contentType.includes('json')) return { body, contentType, text: '' };
+    // The generated text is only needed when the upstream reports no usage.
+    const reported = findUsage(body.toString('utf8'));
+    if (reported) return { body, contentType, usage: reported, text: '' };
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
