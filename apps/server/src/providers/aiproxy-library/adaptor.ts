@@ -1,4 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { convertedAnswer } from '../converted-answer.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { libraryIdOf, toAskRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -44,7 +45,8 @@ export const aiProxyLibraryAdaptor: Adaptor = {
     } catch {
       return { body, contentType, text: '' };
     }
-    return { body: Buffer.from(JSON.stringify(toChatCompletion(answer, request.model, nowSeconds()))), contentType: 'application/json', text: answer.answer ?? '' };
+    // The references appended to the answer are ours, not generated: only the answer is counted.
+    return convertedAnswer(toChatCompletion(answer, request.model, nowSeconds()), { text: answer.answer ?? '' });
   },
 
   streamParser: (request: AdaptorRequest): StreamParser => libraryStreamParser({ model: request.model, created: nowSeconds() }),

@@ -1,4 +1,6 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { NOTHING } from '../json-stream-events.js';
+import { chatChunk, finishChunk } from '../openai-chunks.js';
 import { referencesMarkdown } from './response.js';
 import { libraryRefusal } from './upstream-error.js';
 import type { LibraryDocument, LibraryStreamFrame } from './wire-types.js';
@@ -12,27 +14,26 @@ export function libraryStreamParser(options: { model: string; created: number })
   let documents: LibraryDocument[] = [];
   let roleSent = false;
   let finished = false;
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
-    JSON.stringify({ id: `chatcmpl-aiproxy-${options.created}`, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
+  const head = { id: `chatcmpl-aiproxy-${options.created}`, created: options.created, model: options.model };
   const content = (text: string) => {
     const delta = roleSent ? { content: text } : { role: 'assistant', content: text };
     roleSent = true;
-    return chunk(delta, null);
+    return chatChunk(head, delta);
   };
   const finish = (): StreamEvent => {
     finished = true;
     const references = referencesMarkdown(documents);
-    return { forward: [...(references ? [content(references)] : []), chunk({}, 'stop'), '[DONE]'], text: '', done: true };
+    return { forward: [...(references ? [content(references)] : []), finishChunk(head, 'stop'), '[DONE]'], text: '', done: true };
   };
   return {
     framing: 'sse',
     event(data: string): StreamEvent {
-      if (finished) return { forward: [], text: '' };
+      if (finished) return NOTHING;
       let frame: LibraryStreamFrame;
       try {
         frame = JSON.parse(data) as LibraryStreamFrame;
       } catch {
-        return { forward: [], text: '' };
+        return NOTHING;
       }
       const refusal = libraryRefusal(frame);
       if (refusal) {
@@ -46,6 +47,6 @@ export function libraryStreamParser(options: { model: string; created: number })
       const last = finish();
       return { ...last, forward: [...forward, ...last.forward], text };
     },
-    end: (): StreamEvent => (finished ? { forward: [], text: '' } : finish()),
+    end: (): StreamEvent => (finished ? NOTHING : finish()),
   };
 }

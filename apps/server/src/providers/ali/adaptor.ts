@@ -1,6 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamIo } from '../adaptor.js';
-import { generatedText } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import type { UpstreamResponse } from '../upstream-response.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
@@ -83,12 +83,12 @@ export const dashScopeAdaptor: Adaptor = {
       return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
     }
     const completion = toChatCompletion(answer, request.model, nowSeconds());
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
     const body = readJson(request.body);
-    const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const includeUsage = wantsUsage(body);
     return dashScopeStreamParser({ model: request.model, created: nowSeconds(), includeUsage, incremental: incrementalOutput(body, true) });
   },
 

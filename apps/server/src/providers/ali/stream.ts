@@ -1,6 +1,8 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage } from '../anthropic/usage.js';
+import { NOTHING } from '../json-stream-events.js';
 import { newId } from '../ollama/response.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { choiceText, finishReason, openAIUsage } from './response.js';
 import { streamError } from './upstream-error.js';
 import type { DashScopeChatResponse, DashScopeToolCall, DashScopeUsage } from './wire-types.js';
@@ -11,15 +13,10 @@ import type { DashScopeChatResponse, DashScopeToolCall, DashScopeUsage } from '.
  * no [DONE]. Without incremental output each frame holds the whole text so far and is diffed into deltas.
  * Docs: https://www.alibabacloud.com/help/en/model-studio/use-qwen-by-calling-api
  */
-export interface StreamOptions {
-  model: string;
-  created: number;
-  includeUsage: boolean;
+export interface StreamOptions extends ConvertedStreamOptions {
   /** Frames carry deltas (`incremental_output: true`) rather than the text so far. */
   incremental: boolean;
 }
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
 
 /** OpenAI's tool-call delta: only the fields the frame has. */
 const callDelta = (call: DashScopeToolCall, position: number) => ({
@@ -29,23 +26,22 @@ const callDelta = (call: DashScopeToolCall, position: number) => ({
 });
 
 export function dashScopeStreamParser(options: StreamOptions): StreamParser {
-  let id = '';
+  // The id comes with the first frame.
+  const head = { id: '', created: options.created, model: options.model };
   let usage: DashScopeUsage | undefined;
   let started = false;
   let calledTools = false;
   let seen = '';
   let finished = false;
 
-  const base = () => ({ id, object: 'chat.completion.chunk', created: options.created, model: options.model });
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ ...base(), choices: [{ index: 0, delta, finish_reason: finish }] });
   const finish = (forward: string[]): StreamEvent => {
     finished = true;
-    const tail = options.includeUsage ? [JSON.stringify({ ...base(), choices: [], usage: openAIUsage(usage) })] : [];
+    const tail = options.includeUsage ? [usageChunk(head, openAIUsage(usage))] : [];
     return { forward: [...forward, ...tail, '[DONE]'], text: '', usage: reportedUsage(openAIUsage(usage)), done: true };
   };
 
   function onFrame(frame: DashScopeChatResponse): StreamEvent {
-    id ||= frame.request_id ? `chatcmpl-${frame.request_id}` : newId('chatcmpl-');
+    head.id ||= frame.request_id ? `chatcmpl-${frame.request_id}` : newId('chatcmpl-');
     usage = frame.usage ?? usage;
     const choice = frame.output?.choices?.[0];
     const reason = choice?.finish_reason ?? frame.output?.finish_reason;
@@ -60,11 +56,11 @@ export function dashScopeStreamParser(options: StreamOptions): StreamParser {
     calledTools ||= calls.length > 0;
     const forward: string[] = [];
     if (text || calls.length > 0 || !started) {
-      forward.push(chunk({ ...(started ? {} : { role: 'assistant' }), content: text, ...(calls.length > 0 ? { tool_calls: calls } : {}) }));
+      forward.push(chatChunk(head, { ...(started ? {} : { role: 'assistant' }), content: text, ...(calls.length > 0 ? { tool_calls: calls } : {}) }));
       started = true;
     }
     const mapped = finishReason(reason, calledTools);
-    if (mapped) forward.push(chunk({}, mapped));
+    if (mapped) forward.push(finishChunk(head, mapped));
     const generated = text + calls.map((call) => call.function.arguments).join('');
     return mapped ? { ...finish(forward), text: generated } : { forward, text: generated };
   }

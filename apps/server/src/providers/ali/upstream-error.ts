@@ -1,4 +1,5 @@
 import type { ReadUpstreamError } from '../adaptor.js';
+import { AUTH, INVALID_REQUEST, MODEL_NOT_FOUND, PERMISSION, RATE_LIMIT, SERVER_FAULT, classOfStatus, type ErrorClass } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -7,30 +8,19 @@ import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error
  * channel has no credit, so it stands for a 402: another channel is tried and this one is disabled.
  * Docs: https://www.alibabacloud.com/help/en/model-studio/error-code
  */
-type ErrorClass = { type: string; code: string; status?: number };
-
-const AUTH: ErrorClass = { type: 'authentication_error', code: 'invalid_api_key' };
-const RATE_LIMIT: ErrorClass = { type: 'rate_limit_error', code: 'rate_limit_exceeded' };
-
-const BY_CODE: Record<string, ErrorClass> = {
+const BY_CODE: Record<string, ErrorClass & { status?: number }> = {
   InvalidApiKey: AUTH,
-  AccessDenied: { type: 'permission_error', code: 'permission_denied' },
+  AccessDenied: PERMISSION,
   'AccessDenied.Unpurchased': { type: 'permission_error', code: 'model_not_enabled' },
   Arrearage: { type: 'insufficient_quota', code: 'insufficient_quota', status: 402 },
   DataInspectionFailed: { type: 'invalid_request_error', code: 'content_filter' },
   Throttling: RATE_LIMIT,
   'Throttling.RateQuota': RATE_LIMIT,
   'Throttling.AllocationQuota': RATE_LIMIT,
-  InternalError: { type: 'server_error', code: 'server_error' },
+  InternalError: SERVER_FAULT,
 };
 
-const BY_STATUS: Record<number, ErrorClass> = {
-  400: { type: 'invalid_request_error', code: 'invalid_request' },
-  401: AUTH,
-  403: { type: 'permission_error', code: 'permission_denied' },
-  404: { type: 'invalid_request_error', code: 'model_not_found' },
-  429: RATE_LIMIT,
-};
+const BY_STATUS: Record<number, ErrorClass> = { 400: INVALID_REQUEST, 401: AUTH, 403: PERMISSION, 404: MODEL_NOT_FOUND, 429: RATE_LIMIT };
 
 function errorCode(body: string): string {
   try {
@@ -41,7 +31,7 @@ function errorCode(body: string): string {
   }
 }
 
-const classify = (status: number, code: string) => BY_CODE[code] ?? BY_STATUS[status] ?? (status >= 500 ? { type: 'server_error', code: 'server_error' } : undefined);
+const classify = (status: number, code: string) => BY_CODE[code] ?? classOfStatus(status, BY_STATUS);
 
 export function parseDashScopeError(status: number, body: string): ReadUpstreamError {
   const generic = parseUpstreamError(status, body);
@@ -51,6 +41,6 @@ export function parseDashScopeError(status: number, body: string): ReadUpstreamE
 
 /** An `event:error` frame of a stream, as the error of an OpenAI-style chunk. */
 export const streamError = (code: string, message: string): UpstreamError => {
-  const { type, code: openAICode } = classify(500, code) ?? { type: 'server_error', code: 'server_error' };
+  const { type, code: openAICode } = classify(500, code) ?? SERVER_FAULT;
   return { message, type, code: openAICode };
 };

@@ -1,10 +1,11 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { toAnthropicRequest } from './request.js';
-import { generatedText, toChatCompletion } from './response.js';
+import { toChatCompletion } from './response.js';
 import { anthropicStreamParser } from './stream.js';
 import { parseAnthropicError } from './upstream-error.js';
-import { reportedUsage } from './usage.js';
 import type { AnthropicResponse } from './wire-types.js';
 
 /**
@@ -52,12 +53,12 @@ export const anthropicAdaptor: Adaptor = {
     }
     if (!Array.isArray(message.content)) return { body, contentType, text: '' };
     const completion = toChatCompletion(message, nowSeconds());
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
     const body = readJson(request.body);
-    const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const includeUsage = wantsUsage(body);
     return anthropicStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
   },
 

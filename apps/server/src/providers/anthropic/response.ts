@@ -36,7 +36,3 @@ export function toChatCompletion(message: AnthropicResponse, created: number): C
     usage: openAIUsage(message.usage ?? {}),
   };
 }
-
-/** The text the answer generated, for counting when the upstream gives no usage. */
-export const generatedText = (completion: ChatCompletion): string =>
-  completion.choices.map((choice) => (choice.message.content ?? '') + (choice.message.tool_calls ? JSON.stringify(choice.message.tool_calls) : '')).join('');

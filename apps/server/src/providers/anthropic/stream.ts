@@ -1,4 +1,6 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { NOTHING, jsonStreamEvents } from '../json-stream-events.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { finishReason } from './finish-reason.js';
 import { streamError } from './upstream-error.js';
 import { openAIUsage, reportedUsage } from './usage.js';
@@ -14,43 +16,31 @@ interface AnthropicEvent {
   error?: { type?: unknown; message?: unknown };
 }
 
-export interface StreamOptions {
-  model: string;
-  created: number;
-  /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
-  includeUsage: boolean;
-}
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
-
 /**
  * Anthropic's named SSE events (reference providers.md 2.4) as OpenAI chunks. State: the message id and
  * model from message_start, which content block is which tool call, and the usage, whose input count
  * comes at the start and whose cumulative output count comes in message_delta.
  */
-export function anthropicStreamParser(options: StreamOptions): StreamParser {
-  let id = '';
-  let model = options.model;
+export function anthropicStreamParser(options: ConvertedStreamOptions): StreamParser {
+  // The id and the model's full name come with message_start.
+  const head = { id: '', created: options.created, model: options.model };
   let usage: AnthropicUsage = {};
   let finished = false;
   const toolIndexes = new Map<number, number>();
 
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
-  const emit = (delta: Record<string, unknown>, text = ''): StreamEvent => ({ forward: [chunk(delta)], text });
+  const emit = (delta: Record<string, unknown>, text = ''): StreamEvent => ({ forward: [chatChunk(head, delta)], text });
   const toolDelta = (blockIndex: number | undefined, call: Record<string, unknown>) => ({ tool_calls: [{ index: toolIndexes.get(blockIndex ?? -1) ?? 0, ...call }] });
-  const usageChunk = () => JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model, choices: [], usage: openAIUsage(usage) });
   const finish = (forward: string[]): StreamEvent => {
     finished = true;
-    const tail = options.includeUsage ? [usageChunk()] : [];
+    const tail = options.includeUsage ? [usageChunk(head, openAIUsage(usage))] : [];
     return { forward: [...tail, ...forward], text: '', usage: reportedUsage(openAIUsage(usage)), done: true };
   };
 
   function onEvent(event: AnthropicEvent): StreamEvent {
     switch (event.type) {
       case 'message_start':
-        id = event.message?.id ?? id;
-        model = event.message?.model ?? model;
+        head.id = event.message?.id ?? head.id;
+        head.model = event.message?.model ?? head.model;
         usage = { ...usage, ...event.message?.usage };
         return emit({ role: 'assistant', content: '' });
       case 'content_block_start': {
@@ -71,7 +61,7 @@ export function anthropicStreamParser(options: StreamOptions): StreamParser {
       case 'message_delta':
         // Cumulative: the latest counts win, and older API versions send only output_tokens here.
         usage = { ...usage, ...event.usage };
-        return { forward: [chunk({}, finishReason(event.delta?.stop_reason) ?? 'stop')], text: '' };
+        return { forward: [finishChunk(head, finishReason(event.delta?.stop_reason) ?? 'stop')], text: '' };
       case 'message_stop':
         return finish(['[DONE]']);
       case 'error':
@@ -84,14 +74,7 @@ export function anthropicStreamParser(options: StreamOptions): StreamParser {
 
   return {
     framing: 'sse',
-    event(data: string): StreamEvent {
-      if (finished) return NOTHING;
-      try {
-        return onEvent(JSON.parse(data) as AnthropicEvent);
-      } catch {
-        return NOTHING;
-      }
-    },
+    event: jsonStreamEvents<AnthropicEvent>(() => finished, onEvent),
     // The upstream broke off before message_stop: still bill what it reported.
     end: () => (finished ? NOTHING : { ...finish([]), done: false }),
   };

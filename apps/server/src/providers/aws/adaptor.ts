@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { generatedText, toChatCompletion } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { toChatCompletion } from '../anthropic/response.js';
 import type { AnthropicResponse } from '../anthropic/wire-types.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { bedrockClaudeStreamParser, toBedrockClaudeRequest } from './claude.js';
 import { toConverseRequest } from './converse-request.js';
@@ -50,8 +51,6 @@ function convertedBody(request: AdaptorRequest): unknown {
   return family === 'llama3' ? toLlamaRequest(body) : toConverseRequest(body);
 }
 
-const includeUsage = (request: AdaptorRequest) => (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-
 export const bedrockAdaptor: Adaptor = {
   modes: ['chat'],
   // Bedrock takes images as bytes (Claude's URL source may be refused, reference 5.3; Converse has none).
@@ -92,16 +91,16 @@ export const bedrockAdaptor: Adaptor = {
     if (family !== 'claude') {
       const id = `chatcmpl-${randomUUID()}`;
       const { completion, usage, text } = family === 'llama3' ? toLlamaCompletion(answer as LlamaAnswer, request.model, nowSeconds(), id) : toConverseCompletion(answer as ConverseAnswer, request.model, nowSeconds(), id);
-      return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage, text };
+      return convertedAnswer(completion, { usage, text });
     }
     const message = answer as AnthropicResponse;
     if (!Array.isArray(message.content)) return { body, contentType, text: '' };
     const completion = toChatCompletion({ ...message, model: message.model || request.model }, nowSeconds());
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const options = { model: request.model, created: nowSeconds(), includeUsage: includeUsage(request) };
+    const options = { model: request.model, created: nowSeconds(), includeUsage: wantsUsage(readJson(request.body)) };
     const family = familyOf(request);
     if (family === 'claude') return withStreamExceptions(bedrockClaudeStreamParser(options));
     const withId = { ...options, id: `chatcmpl-${randomUUID()}` };

@@ -1,7 +1,8 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { toAnthropicRequest } from '../anthropic/request.js';
-import { anthropicStreamParser, type StreamOptions } from '../anthropic/stream.js';
+import { anthropicStreamParser } from '../anthropic/stream.js';
 import type { AnthropicRequest } from '../anthropic/wire-types.js';
+import type { ConvertedStreamOptions } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 
 /**
@@ -40,7 +41,7 @@ const metricsOf = (data: string): InvocationMetrics | undefined => {
  * Anthropic's stream parser over NDJSON lines (one Anthropic event per line). Bedrock may add its
  * invocation metrics to the last event; they bill the answer when the Anthropic events counted nothing.
  */
-export function bedrockClaudeStreamParser(options: StreamOptions): StreamParser {
+export function bedrockClaudeStreamParser(options: ConvertedStreamOptions): StreamParser {
   const inner = anthropicStreamParser(options);
   return {
     framing: 'ndjson',

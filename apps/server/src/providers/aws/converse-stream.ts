@@ -1,4 +1,6 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { NOTHING, jsonStreamEvents } from '../json-stream-events.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import type { ReportedUsage } from '../openai/response-usage.js';
 import { converseFinishReason, converseUsage, openAIUsageOf, type ConverseUsage } from './converse-response.js';
 
@@ -12,14 +14,10 @@ interface ConverseEvent {
   metadata?: { usage?: ConverseUsage };
 }
 
-export interface ConverseStreamOptions {
+/** Bedrock names no answer id, so the adaptor makes one. */
+export interface ConverseStreamOptions extends ConvertedStreamOptions {
   id: string;
-  model: string;
-  created: number;
-  includeUsage: boolean;
 }
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
 
 /**
  * ConverseStream's events as OpenAI chunks. The usage (`metadata`) comes before or after `messageStop`
@@ -31,34 +29,32 @@ export function converseStreamParser(options: ConverseStreamOptions): StreamPars
   let stopped = false;
   let counted = false;
   let finished = false;
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    JSON.stringify({ id: options.id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [{ index: 0, delta, finish_reason: finish }] });
   const close = (forward: string[], complete: boolean): StreamEvent => {
     finished = true;
-    const tail = options.includeUsage ? [JSON.stringify({ id: options.id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [], usage: openAIUsageOf(usage) })] : [];
+    const tail = options.includeUsage ? [usageChunk(options, openAIUsageOf(usage))] : [];
     return { forward: [...forward, ...tail, ...(complete ? ['[DONE]'] : [])], text: '', usage, done: complete };
   };
   const closeIfComplete = (forward: string[]): StreamEvent => (stopped && counted ? close(forward, true) : { forward, text: '' });
 
   function onEvent(event: ConverseEvent): StreamEvent {
-    if (event.messageStart) return { forward: [chunk({ role: 'assistant', content: '' })], text: '' };
+    if (event.messageStart) return { forward: [chatChunk(options, { role: 'assistant', content: '' })], text: '' };
     const start = event.contentBlockStart;
     if (start?.start?.toolUse) {
       const index = start.contentBlockIndex ?? -1;
       toolIndexes.set(index, toolIndexes.size);
       const call = { index: toolIndexes.get(index), id: start.start.toolUse.toolUseId ?? '', type: 'function', function: { name: start.start.toolUse.name ?? '', arguments: '' } };
-      return { forward: [chunk({ tool_calls: [call] })], text: '' };
+      return { forward: [chatChunk(options, { tool_calls: [call] })], text: '' };
     }
     const delta = event.contentBlockDelta;
-    if (delta?.delta?.text) return { forward: [chunk({ content: delta.delta.text })], text: delta.delta.text };
-    if (delta?.delta?.reasoningContent?.text) return { forward: [chunk({ reasoning_content: delta.delta.reasoningContent.text })], text: delta.delta.reasoningContent.text };
+    if (delta?.delta?.text) return { forward: [chatChunk(options, { content: delta.delta.text })], text: delta.delta.text };
+    if (delta?.delta?.reasoningContent?.text) return { forward: [chatChunk(options, { reasoning_content: delta.delta.reasoningContent.text })], text: delta.delta.reasoningContent.text };
     if (delta?.delta?.toolUse?.input) {
       const input = delta.delta.toolUse.input;
-      return { forward: [chunk({ tool_calls: [{ index: toolIndexes.get(delta.contentBlockIndex ?? -1) ?? 0, function: { arguments: input } }] })], text: input };
+      return { forward: [chatChunk(options, { tool_calls: [{ index: toolIndexes.get(delta.contentBlockIndex ?? -1) ?? 0, function: { arguments: input } }] })], text: input };
     }
     if (event.messageStop) {
       stopped = true;
-      return closeIfComplete([chunk({}, converseFinishReason(event.messageStop.stopReason) ?? 'stop')]);
+      return closeIfComplete([finishChunk(options, converseFinishReason(event.messageStop.stopReason) ?? 'stop')]);
     }
     if (event.metadata) {
       counted = true;
@@ -70,14 +66,7 @@ export function converseStreamParser(options: ConverseStreamOptions): StreamPars
 
   return {
     framing: 'ndjson',
-    event(data: string): StreamEvent {
-      if (finished) return NOTHING;
-      try {
-        return onEvent(JSON.parse(data) as ConverseEvent);
-      } catch {
-        return NOTHING;
-      }
-    },
+    event: jsonStreamEvents<ConverseEvent>(() => finished, onEvent),
     // The stream ended before both the stop and the usage came: close with what was reported.
     end: () => (finished ? NOTHING : close([], false)),
   };

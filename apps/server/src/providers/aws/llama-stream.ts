@@ -1,14 +1,12 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { NOTHING, jsonStreamEvents } from '../json-stream-events.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { llamaFinishReason, llamaOpenAIUsage, llamaUsage, type LlamaAnswer } from './llama-response.js';
 
-export interface LlamaStreamOptions {
+/** Bedrock names no answer id, so the adaptor makes one. */
+export interface LlamaStreamOptions extends ConvertedStreamOptions {
   id: string;
-  model: string;
-  created: number;
-  includeUsage: boolean;
 }
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
 
 /**
  * Llama 3's streamed chunks (one JSON object per line once the event stream is re-framed) as OpenAI
@@ -20,13 +18,11 @@ export function llamaStreamParser(options: LlamaStreamOptions): StreamParser {
   let completion = 0;
   let started = false;
   let finished = false;
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-    JSON.stringify({ id: options.id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [{ index: 0, delta, finish_reason: finish }] });
   /** The chunks that close the answer; `[DONE]` only when the stream really ended, else the relay adds it. */
   const finish = (forward: string[], complete: boolean): StreamEvent => {
     finished = true;
     const usage = llamaUsage(prompt, completion);
-    const tail = options.includeUsage ? [JSON.stringify({ id: options.id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [], usage: llamaOpenAIUsage(usage) })] : [];
+    const tail = options.includeUsage ? [usageChunk(options, llamaOpenAIUsage(usage))] : [];
     return { forward: [...forward, ...tail, ...(complete ? ['[DONE]'] : [])], text: '', usage, done: complete };
   };
 
@@ -38,24 +34,17 @@ export function llamaStreamParser(options: LlamaStreamOptions): StreamParser {
     if (typeof metrics?.outputTokenCount === 'number') completion = metrics.outputTokenCount;
     const text = answer.generation ?? '';
     const forward: string[] = [];
-    if (text || !started) forward.push(chunk(started ? { content: text } : { role: 'assistant', content: text }));
+    if (text || !started) forward.push(chatChunk(options, started ? { content: text } : { role: 'assistant', content: text }));
     started = true;
     const reason = llamaFinishReason(answer.stop_reason);
     if (!reason) return { forward, text };
-    const last = finish([...forward, chunk({}, reason)], true);
+    const last = finish([...forward, finishChunk(options, reason)], true);
     return { ...last, text };
   }
 
   return {
     framing: 'ndjson',
-    event(data: string): StreamEvent {
-      if (finished) return NOTHING;
-      try {
-        return onChunk(JSON.parse(data) as LlamaAnswer);
-      } catch {
-        return NOTHING;
-      }
-    },
+    event: jsonStreamEvents<LlamaAnswer>(() => finished, onChunk),
     // The stream broke off before its stop reason: still bill what was reported.
     end: () => (finished ? NOTHING : finish([], false)),
   };

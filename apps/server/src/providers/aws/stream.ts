@@ -1,8 +1,7 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { NOTHING } from '../json-stream-events.js';
 import type { ExceptionLine } from './event-stream.js';
 import { streamExceptionError } from './upstream-error.js';
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
 
 const exceptionOf = (data: string): ExceptionLine['exception'] | undefined => {
   try {

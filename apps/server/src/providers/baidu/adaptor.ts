@@ -1,4 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { baiduEndpoint } from './endpoints.js';
 import { toBaiduChat, toBaiduEmbeddings } from './request.js';
@@ -42,11 +44,11 @@ export const baiduAdaptor: Adaptor = {
     const usage = baiduUsage(answer);
     if (request.mode === 'embeddings') return { body: Buffer.from(JSON.stringify(toEmbeddingList(answer, request.model))), contentType: 'application/json', usage, text: '' };
     const completion = toChatCompletion(answer, request.model);
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage, text: (answer.result ?? '') + (answer.function_call?.arguments ?? '') };
+    return convertedAnswer(completion, { usage, text: (answer.result ?? '') + (answer.function_call?.arguments ?? '') });
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const includeUsage = wantsUsage(readJson(request.body));
     return baiduStreamParser({ model: request.model, includeUsage });
   },
 

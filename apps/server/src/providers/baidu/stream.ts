@@ -1,4 +1,5 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { usageChunk } from '../openai-chunks.js';
 import type { ReportedUsage } from '../openai/response-usage.js';
 import { baiduUsage, openAIUsage, toChunk, type BaiduAnswer } from './response.js';
 
@@ -22,7 +23,7 @@ export function baiduStreamParser(options: { model: string; includeUsage: boolea
       const forward = [JSON.stringify(chunk)];
       const text = (frame.result ?? '') + (frame.function_call?.arguments ?? '');
       if (!frame.is_end) return { forward, text };
-      if (options.includeUsage && usage) forward.push(JSON.stringify({ ...chunk, choices: [], usage: openAIUsage(usage) }));
+      if (options.includeUsage && usage) forward.push(usageChunk(chunk, openAIUsage(usage)));
       forward.push('[DONE]');
       return { forward, text, usage, done: true };
     },

@@ -1,4 +1,5 @@
 import type { ReadUpstreamError, UpstreamRefusal } from '../adaptor.js';
+import { AUTH, INVALID_REQUEST, MODEL_NOT_FOUND, RATE_LIMIT, classOfStatus, type ErrorClass } from '../error-classes.js';
 import { parseUpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -12,21 +13,9 @@ interface CloudflareEnvelope {
   errors?: { code?: unknown; message?: unknown }[];
 }
 
-const AUTH = { type: 'authentication_error', code: 'invalid_api_key' };
-const RATE = { type: 'rate_limit_error', code: 'rate_limit_exceeded' };
-const CLIENT = { type: 'invalid_request_error', code: 'invalid_request' };
-const SERVER = { type: 'server_error', code: 'server_error' };
-
 const AUTH_CODES = new Set([10000, 10001, 9109]);
 
-const STATUS_CLASSES: Record<number, { type: string; code: string }> = {
-  400: CLIENT,
-  401: AUTH,
-  403: AUTH,
-  404: { type: 'invalid_request_error', code: 'model_not_found' },
-  413: CLIENT,
-  429: RATE,
-};
+const STATUS_CLASSES: Record<number, ErrorClass> = { 400: INVALID_REQUEST, 401: AUTH, 403: AUTH, 404: MODEL_NOT_FOUND, 413: INVALID_REQUEST, 429: RATE_LIMIT };
 
 function envelopeOf(body: string): CloudflareEnvelope | undefined {
   try {
@@ -44,7 +33,7 @@ export function parseCloudflareError(status: number, body: string): ReadUpstream
   const envelope = envelopeOf(body);
   const errors = envelope?.errors ?? [];
   const authCode = errors.some((e) => typeof e.code === 'number' && AUTH_CODES.has(e.code));
-  const known = authCode ? AUTH : (STATUS_CLASSES[status] ?? (status >= 500 ? SERVER : undefined));
+  const known = authCode ? AUTH : classOfStatus(status, STATUS_CLASSES);
   const message = errors.length > 0 ? describe(errors) : parseUpstreamError(status, body).message;
   if (!known) return errors.length > 0 ? { message, type: 'upstream_error', code: 'bad_response_status_code' } : parseUpstreamError(status, body);
   // A bad token's code under another status (a 400) is still the channel's auth failure: 401, retried elsewhere.

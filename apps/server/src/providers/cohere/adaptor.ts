@@ -1,6 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
-import { generatedText } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toCohereRequest } from './request.js';
@@ -49,11 +49,11 @@ export const cohereAdaptor: Adaptor = {
       return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
     }
     const completion = toChatCompletion(answer, request.model, nowSeconds());
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const includeUsage = wantsUsage(readJson(request.body));
     return cohereStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
   },
 

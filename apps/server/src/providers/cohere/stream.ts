@@ -1,6 +1,8 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage } from '../anthropic/usage.js';
+import { NOTHING, jsonStreamEvents } from '../json-stream-events.js';
 import { newId } from '../ollama/response.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { finishReason, openAIUsage, toolCalls } from './response.js';
 import type { CohereStreamEvent } from './wire-types.js';
 
@@ -10,33 +12,22 @@ import type { CohereStreamEvent } from './wire-types.js';
  * finish reason and the full response with its usage. Other events (search, citations) carry no text.
  * Docs: https://docs.cohere.com/v1/docs/streaming
  */
-export interface StreamOptions {
-  model: string;
-  created: number;
-  /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
-  includeUsage: boolean;
-}
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
-
-export function cohereStreamParser(options: StreamOptions): StreamParser {
-  let id = newId('chatcmpl-');
+export function cohereStreamParser(options: ConvertedStreamOptions): StreamParser {
+  const head = { id: newId('chatcmpl-'), created: options.created, model: options.model };
   let started = false;
   let calls = 0;
   let finished = false;
 
-  const base = () => ({ id, object: 'chat.completion.chunk', created: options.created, model: options.model });
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ ...base(), choices: [{ index: 0, delta, finish_reason: finish }] });
   const delta = (fields: Record<string, unknown>) => {
     const first = started ? {} : { role: 'assistant' };
     started = true;
-    return chunk({ ...first, ...fields });
+    return chatChunk(head, { ...first, ...fields });
   };
 
   function onEvent(event: CohereStreamEvent): StreamEvent {
     switch (event.event_type) {
       case 'stream-start':
-        if (event.generation_id) id = `chatcmpl-${event.generation_id}`;
+        if (event.generation_id) head.id = `chatcmpl-${event.generation_id}`;
         return NOTHING;
       case 'text-generation':
         return event.text ? { forward: [delta({ content: event.text })], text: event.text } : NOTHING;
@@ -56,20 +47,13 @@ export function cohereStreamParser(options: StreamOptions): StreamParser {
     finished = true;
     const usage = openAIUsage(event.response);
     const forward = started ? [] : [delta({ content: '' })];
-    forward.push(chunk({}, finishReason(event.finish_reason ?? event.response?.finish_reason, calls > 0)));
-    if (options.includeUsage) forward.push(JSON.stringify({ ...base(), choices: [], usage }));
+    forward.push(finishChunk(head, finishReason(event.finish_reason ?? event.response?.finish_reason, calls > 0)));
+    if (options.includeUsage) forward.push(usageChunk(head, usage));
     return { forward: [...forward, '[DONE]'], text: '', usage: reportedUsage(usage), done: true };
   }
 
   return {
     framing: 'ndjson',
-    event(data: string): StreamEvent {
-      if (finished) return NOTHING;
-      try {
-        return onEvent(JSON.parse(data) as CohereStreamEvent);
-      } catch {
-        return NOTHING;
-      }
-    },
+    event: jsonStreamEvents<CohereStreamEvent>(() => finished, onEvent),
   };
 }

@@ -1,3 +1,4 @@
+import { AUTH, INVALID_REQUEST, MODEL_NOT_FOUND, PERMISSION, QUOTA, RATE_LIMIT, classOfStatus, type ErrorClass } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -5,17 +6,10 @@ import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error
  * table of section 21): 401 bad key, 402 billing, 429 rate limit (trial keys too), 400/422 bad request.
  * Docs: https://docs.cohere.com/reference/errors
  */
-const ERROR_CLASSES: Record<number, { type: string; code: string }> = {
-  400: { type: 'invalid_request_error', code: 'invalid_request' },
-  401: { type: 'authentication_error', code: 'invalid_api_key' },
-  402: { type: 'insufficient_quota', code: 'insufficient_quota' },
-  403: { type: 'permission_error', code: 'permission_denied' },
-  404: { type: 'invalid_request_error', code: 'model_not_found' },
-  422: { type: 'invalid_request_error', code: 'invalid_request' },
-  429: { type: 'rate_limit_error', code: 'rate_limit_exceeded' },
-};
+const ERROR_CLASSES: Record<number, ErrorClass> = { 400: INVALID_REQUEST, 401: AUTH, 402: QUOTA, 403: PERMISSION, 404: MODEL_NOT_FOUND, 422: INVALID_REQUEST, 429: RATE_LIMIT };
 
-const classify = (status: number) => ERROR_CLASSES[status] ?? (status >= 499 ? { type: 'server_error', code: 'server_error' } : undefined);
+// Cohere answers 499 for a request it cancelled, which its docs call retryable: a server fault, tried elsewhere.
+const classify = (status: number) => classOfStatus(status, ERROR_CLASSES, 499);
 
 export function parseCohereError(status: number, body: string): UpstreamError {
   const generic = parseUpstreamError(status, body);

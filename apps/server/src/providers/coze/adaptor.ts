@@ -1,7 +1,8 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { convertedAnswer } from '../converted-answer.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { cozeUser, toCozeRequest } from './request.js';
-import { answerText, toChatCompletion } from './response.js';
+import { toChatCompletion } from './response.js';
 import { cozeStreamParser } from './stream.js';
 import { cozeError, parseCozeError } from './upstream-error.js';
 import type { CozeChatResponse } from './wire-types.js';
@@ -41,7 +42,7 @@ export const cozeAdaptor: Adaptor = {
     } catch {
       return { body, contentType, text: '' };
     }
-    return { body: Buffer.from(JSON.stringify(toChatCompletion(answer, request.model, nowSeconds()))), contentType: 'application/json', text: answerText(answer) };
+    return convertedAnswer(toChatCompletion(answer, request.model, nowSeconds()));
   },
 
   streamParser: (request: AdaptorRequest): StreamParser => cozeStreamParser({ model: request.model, created: nowSeconds() }),

@@ -1,4 +1,6 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
+import { NOTHING } from '../json-stream-events.js';
+import { chatChunk, finishChunk } from '../openai-chunks.js';
 import { isAnswer } from './response.js';
 import { cozeRefusal } from './upstream-error.js';
 import type { CozeStreamFrame } from './wire-types.js';
@@ -9,23 +11,22 @@ import type { CozeStreamFrame } from './wire-types.js';
  * An `error` event after the stream began becomes an OpenAI error payload, which the SDKs raise.
  */
 export function cozeStreamParser(options: { model: string; created: number }): StreamParser {
-  let id = 'chatcmpl-';
+  // The id is the conversation's, which every frame names.
+  const head = { id: 'chatcmpl-', created: options.created, model: options.model };
   let roleSent = false;
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
-    JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
-  const finish = (): StreamEvent => ({ forward: [chunk({}, 'stop'), '[DONE]'], text: '', done: true });
+  const finish = (): StreamEvent => ({ forward: [finishChunk(head, 'stop'), '[DONE]'], text: '', done: true });
   let finished = false;
   return {
     framing: 'sse',
     event(data: string): StreamEvent {
-      if (finished) return { forward: [], text: '' };
+      if (finished) return NOTHING;
       let frame: CozeStreamFrame;
       try {
         frame = JSON.parse(data) as CozeStreamFrame;
       } catch {
-        return { forward: [], text: '' };
+        return NOTHING;
       }
-      if (frame.conversation_id) id = `chatcmpl-${frame.conversation_id}`;
+      if (frame.conversation_id) head.id = `chatcmpl-${frame.conversation_id}`;
       if (frame.event === 'done') {
         finished = true;
         return finish();
@@ -36,14 +37,14 @@ export function cozeStreamParser(options: { model: string; created: number }): S
         const { error } = cozeRefusal(Number(info.code ?? -1), info.msg ?? '');
         return { forward: [JSON.stringify({ error })], text: '', done: true };
       }
-      if (frame.event !== 'message' || !isAnswer(frame.message) || frame.message.content === '') return { forward: [], text: '' };
+      if (frame.event !== 'message' || !isAnswer(frame.message) || frame.message.content === '') return NOTHING;
       const delta: Record<string, unknown> = roleSent ? { content: frame.message.content } : { role: 'assistant', content: frame.message.content };
       roleSent = true;
-      return { forward: [chunk(delta, null)], text: frame.message.content };
+      return { forward: [chatChunk(head, delta)], text: frame.message.content };
     },
     end(): StreamEvent {
       // A stream cut before `done` still owes the client a finished answer.
-      if (finished) return { forward: [], text: '' };
+      if (finished) return NOTHING;
       finished = true;
       return finish();
     },

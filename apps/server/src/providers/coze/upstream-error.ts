@@ -1,4 +1,5 @@
 import type { UpstreamRefusal } from '../adaptor.js';
+import { classOfStatus } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -43,6 +44,6 @@ export function parseCozeError(status: number, body: string): UpstreamError {
   const inBand = cozeError(body);
   if (inBand) return inBand.error;
   const generic = parseUpstreamError(status, body);
-  const known = STATUSES[status] ?? (status >= 500 ? { type: 'server_error', code: 'server_error' } : undefined);
+  const known = classOfStatus(status, STATUSES);
   return known ? { message: generic.message, type: known.type, code: known.code } : generic;
 }

@@ -1,4 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo } from '../adaptor.js';
+import { convertedAnswer } from '../converted-answer.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { bufferedResponse, type UpstreamResponse } from '../upstream-response.js';
 import { deeplBase, targetLanguageOf, toDeepLRequest } from './request.js';
@@ -45,7 +46,7 @@ export const deeplAdaptor: Adaptor = {
     } catch {
       return { body, contentType, text: '' };
     }
-    return { body: Buffer.from(JSON.stringify(toChatCompletion(answer, request.model, nowSeconds()))), contentType: 'application/json', text: translationText(answer) };
+    return convertedAnswer(toChatCompletion(answer, request.model, nowSeconds()));
   },
 
   streamParser(request: AdaptorRequest): StreamParser {

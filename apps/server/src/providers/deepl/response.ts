@@ -1,3 +1,5 @@
+import { chatChunk, finishChunk } from '../openai-chunks.js';
+
 /**
  * DeepL translations → OpenAI's chat shapes (reference providers.md 15). A translation has no stop reason
  * and DeepL reports characters, not tokens, so usage is counted locally by the relay.
@@ -20,7 +22,6 @@ export function toChatCompletion(response: DeepLResponse, model: string, created
 
 /** The whole translation as a stream: the text in one chunk, then the finish chunk. */
 export function toChunks(response: DeepLResponse, model: string, created: number): string[] {
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
-    JSON.stringify({ id: `chatcmpl-deepl-${created}`, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }] });
-  return [chunk({ role: 'assistant', content: translationText(response) }, null), chunk({}, 'stop')];
+  const head = { id: `chatcmpl-deepl-${created}`, created, model };
+  return [chatChunk(head, { role: 'assistant', content: translationText(response) }), finishChunk(head, 'stop')];
 }

@@ -1,3 +1,4 @@
+import { AUTH, INVALID_REQUEST, QUOTA, RATE_LIMIT, classOfStatus, type ErrorClass } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -9,14 +10,14 @@ import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error
  */
 export const QUOTA_EXCEEDED = 456;
 
-const CLASSES: Record<number, { type: string; code: string }> = {
-  400: { type: 'invalid_request_error', code: 'invalid_request' },
-  401: { type: 'authentication_error', code: 'invalid_api_key' },
-  403: { type: 'authentication_error', code: 'invalid_api_key' },
+const CLASSES: Record<number, ErrorClass> = {
+  400: INVALID_REQUEST,
+  401: AUTH,
+  403: AUTH,
   404: { type: 'invalid_request_error', code: 'not_found' },
   413: { type: 'invalid_request_error', code: 'request_too_large' },
-  429: { type: 'rate_limit_error', code: 'rate_limit_exceeded' },
-  [QUOTA_EXCEEDED]: { type: 'insufficient_quota', code: 'insufficient_quota' },
+  429: RATE_LIMIT,
+  [QUOTA_EXCEEDED]: QUOTA,
 };
 
 function deeplMessage(status: number, body: string): string {
@@ -35,7 +36,7 @@ export function parseDeepLError(status: number, body: string): UpstreamError {
     const generic = parseUpstreamError(status, body);
     if (generic.type !== 'upstream_error') return generic;
   }
-  const known = CLASSES[status] ?? (status >= 500 ? { type: 'server_error', code: 'server_error' } : undefined);
+  const known = classOfStatus(status, CLASSES);
   const message = deeplMessage(status, body);
   return known ? { message, ...known } : { message, type: 'upstream_error', code: 'bad_response_status_code' };
 }

@@ -1,6 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
-import { generatedText } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toGeminiRequest } from './request.js';
@@ -46,11 +46,11 @@ export const geminiAdaptor: Adaptor = {
     }
     if (request.mode === 'embeddings') return { body: Buffer.from(JSON.stringify(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format))), contentType: 'application/json', text: '' };
     const completion = toChatCompletion(answer, request.model, nowSeconds());
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const includeUsage = wantsUsage(readJson(request.body));
     return geminiStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
   },
 

@@ -1,5 +1,7 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage } from '../anthropic/usage.js';
+import { NOTHING } from '../json-stream-events.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { finishReason } from './finish-reason.js';
 import { answerText, newResponseId, toolCalls } from './response.js';
 import { streamError } from './upstream-error.js';
@@ -12,33 +14,22 @@ import type { GeminiResponse, UsageMetadata } from './wire-types.js';
  * usageMetadata is cumulative, so the last one wins; there is no terminator, so `end` closes the stream.
  * Docs: https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
-export interface StreamOptions {
-  model: string;
-  created: number;
-  /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
-  includeUsage: boolean;
-}
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
-
-export function geminiStreamParser(options: StreamOptions): StreamParser {
-  let id = '';
+export function geminiStreamParser(options: ConvertedStreamOptions): StreamParser {
+  // The id comes with the first response.
+  const head = { id: '', created: options.created, model: options.model };
   let usage: UsageMetadata | undefined;
   let finished = false;
   const started = new Set<number>();
   const callCounts = new Map<number, number>();
 
-  const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null) =>
-    JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [{ index, delta, finish_reason: finish }] });
-  const usageChunk = () => JSON.stringify({ id, object: 'chat.completion.chunk', created: options.created, model: options.model, choices: [], usage: openAIUsage(usage) });
   const finish = (forward: string[]): StreamEvent => {
     finished = true;
-    const tail = options.includeUsage ? [usageChunk()] : [];
+    const tail = options.includeUsage ? [usageChunk(head, openAIUsage(usage))] : [];
     return { forward: [...tail, ...forward], text: '', usage: reportedUsage(openAIUsage(usage)), done: true };
   };
 
   function onResponse(response: GeminiResponse): StreamEvent {
-    id ||= response.responseId ? `chatcmpl-${response.responseId}` : newResponseId();
+    head.id ||= response.responseId ? `chatcmpl-${response.responseId}` : newResponseId();
     usage = response.usageMetadata ?? usage;
     const forward: string[] = [];
     let text = '';
@@ -55,13 +46,13 @@ export function geminiStreamParser(options: StreamOptions): StreamParser {
         return { index: callIndex, ...call };
       });
       if (delta || calls.length > 0 || Object.keys(role).length > 0) {
-        forward.push(chunk(index, { ...role, content: delta, ...(calls.length > 0 ? { tool_calls: calls } : {}) }));
+        forward.push(chatChunk(head, { ...role, content: delta, ...(calls.length > 0 ? { tool_calls: calls } : {}) }, null, index));
         text += delta + calls.map((call) => call.function.arguments).join('');
       }
       const reason = finishReason(candidate.finishReason, (callCounts.get(index) ?? 0) > 0);
-      if (reason) forward.push(chunk(index, {}, reason));
+      if (reason) forward.push(finishChunk(head, reason, index));
     }
-    if (!response.candidates?.length && response.promptFeedback?.blockReason) forward.push(chunk(0, { role: 'assistant', content: '' }, 'content_filter'));
+    if (!response.candidates?.length && response.promptFeedback?.blockReason) forward.push(chatChunk(head, { role: 'assistant', content: '' }, 'content_filter'));
     return { forward, text };
   }
 

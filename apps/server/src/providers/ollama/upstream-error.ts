@@ -1,3 +1,4 @@
+import { AUTH, INVALID_REQUEST, MODEL_NOT_FOUND, PERMISSION, RATE_LIMIT, SERVER_FAULT, classOfStatus, type ErrorClass } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -5,21 +6,13 @@ import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error
  * the class. A local Ollama has no keys, but a proxy or Ollama Cloud in front answers 401 for a bad one.
  * Docs: https://github.com/ollama/ollama/blob/main/docs/api.md#errors
  */
-const ERROR_CLASSES: Record<number, { type: string; code: string }> = {
-  400: { type: 'invalid_request_error', code: 'invalid_request' },
-  401: { type: 'authentication_error', code: 'invalid_api_key' },
-  403: { type: 'permission_error', code: 'permission_denied' },
-  404: { type: 'invalid_request_error', code: 'model_not_found' },
-  429: { type: 'rate_limit_error', code: 'rate_limit_exceeded' },
-};
-
-const classify = (status: number) => ERROR_CLASSES[status] ?? (status >= 500 ? { type: 'server_error', code: 'server_error' } : undefined);
+const ERROR_CLASSES: Record<number, ErrorClass> = { 400: INVALID_REQUEST, 401: AUTH, 403: PERMISSION, 404: MODEL_NOT_FOUND, 429: RATE_LIMIT };
 
 export function parseOllamaError(status: number, body: string): UpstreamError {
   const generic = parseUpstreamError(status, body);
-  const known = classify(status);
+  const known = classOfStatus(status, ERROR_CLASSES);
   return known ? { message: generic.message, ...known } : generic;
 }
 
 /** A mid-stream `{"error":"…"}` line, as the error of an OpenAI-style chunk. */
-export const streamError = (message: string): UpstreamError => ({ message, type: 'server_error', code: 'server_error' });
+export const streamError = (message: string): UpstreamError => ({ message, ...SERVER_FAULT });

@@ -1,8 +1,9 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer } from '../adaptor.js';
+import { convertedAnswer } from '../converted-answer.js';
 import { parseGeminiError } from '../gemini/upstream-error.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { palmModel, toPalmRequest } from './request.js';
-import { generatedText, toChatCompletion, type PalmResponse } from './response.js';
+import { toChatCompletion, type PalmResponse } from './response.js';
 
 /**
  * Google PaLM 2 (channel type 11): OpenAI chat requests as generateMessage, answers back as
@@ -32,7 +33,7 @@ export const palmAdaptor: Adaptor = {
       return { body, contentType, text: '' };
     }
     const completion = toChatCompletion(answer, request.model, Math.floor(Date.now() / 1000));
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', text: generatedText(completion) };
+    return convertedAnswer(completion);
   },
 
   parseError: parseGeminiError,

@@ -28,5 +28,3 @@ export function toChatCompletion(response: PalmResponse, model: string, created:
   }
   return { ...base, choices: candidates.map((candidate, index) => ({ index, message: { role: 'assistant', content: candidate.content ?? '' }, finish_reason: 'stop' })) };
 }
-
-export const generatedText = (completion: PalmCompletion): string => completion.choices.map((choice) => choice.message.content ?? '').join('');

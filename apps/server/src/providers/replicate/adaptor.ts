@@ -1,6 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
-import { generatedText } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { runPrediction } from './exchange.js';
 import { predictionUrl, toChatPrediction, toImagePrediction } from './request.js';
@@ -45,11 +45,11 @@ export const replicateAdaptor: Adaptor = {
       return { body: Buffer.from(JSON.stringify(images)), contentType: 'application/json', text: '' };
     }
     const completion = toChatCompletion(prediction, request.model, nowSeconds());
-    return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+    return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const includeUsage = wantsUsage(readJson(request.body));
     return replicateStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
   },
 

@@ -1,6 +1,8 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage, type OpenAIUsage } from '../anthropic/usage.js';
+import { NOTHING, jsonStreamEvents } from '../json-stream-events.js';
 import { newId } from '../ollama/response.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import type { ReframedEvent } from './wire-types.js';
 
 /**
@@ -8,25 +10,15 @@ import type { ReframedEvent } from './wire-types.js';
  * delta, `done` the stop chunk, then usage when the client asked for it and the model counted its tokens,
  * then [DONE]. An `error` event ends the stream with an OpenAI error object.
  */
-export interface StreamOptions {
-  model: string;
-  created: number;
-  includeUsage: boolean;
-}
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
-
-export function replicateStreamParser(options: StreamOptions): StreamParser {
-  const id = newId('chatcmpl-');
+export function replicateStreamParser(options: ConvertedStreamOptions): StreamParser {
+  const head = { id: newId('chatcmpl-'), created: options.created, model: options.model };
   let started = false;
   let finished = false;
   let usage: OpenAIUsage | undefined;
 
-  const base = () => ({ id, object: 'chat.completion.chunk', created: options.created, model: options.model });
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ ...base(), choices: [{ index: 0, delta, finish_reason: finish }] });
   const finish = (forward: string[]): StreamEvent => {
     finished = true;
-    const tail = options.includeUsage && usage ? [JSON.stringify({ ...base(), choices: [], usage })] : [];
+    const tail = options.includeUsage && usage ? [usageChunk(head, usage)] : [];
     return { forward: [...forward, ...tail, '[DONE]'], text: '', usage: usage && reportedUsage(usage), done: true };
   };
 
@@ -34,7 +26,7 @@ export function replicateStreamParser(options: StreamOptions): StreamParser {
     switch (event.event) {
       case 'output': {
         if (!event.text && started) return NOTHING;
-        const forward = [chunk({ ...(started ? {} : { role: 'assistant' }), content: event.text })];
+        const forward = [chatChunk(head, { ...(started ? {} : { role: 'assistant' }), content: event.text })];
         started = true;
         return { forward, text: event.text };
       }
@@ -44,20 +36,13 @@ export function replicateStreamParser(options: StreamOptions): StreamParser {
       case 'error':
         return finish([JSON.stringify({ error: { message: event.message, type: 'upstream_error', code: 'prediction_failed' } })]);
       case 'done':
-        return finish([...(started ? [] : [chunk({ role: 'assistant', content: '' })]), chunk({}, 'stop')]);
+        return finish([...(started ? [] : [chatChunk(head, { role: 'assistant', content: '' })]), finishChunk(head, 'stop')]);
     }
   }
 
   return {
     framing: 'ndjson',
-    event(data: string): StreamEvent {
-      if (finished) return NOTHING;
-      try {
-        return onEvent(JSON.parse(data) as ReframedEvent);
-      } catch {
-        return NOTHING;
-      }
-    },
-    end: () => (finished ? NOTHING : finish([chunk({}, 'stop')])),
+    event: jsonStreamEvents<ReframedEvent>(() => finished, onEvent),
+    end: () => (finished ? NOTHING : finish([finishChunk(head, 'stop')])),
   };
 }

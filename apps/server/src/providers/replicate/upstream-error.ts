@@ -1,3 +1,4 @@
+import { AUTH, INVALID_REQUEST, MODEL_NOT_FOUND, PERMISSION, QUOTA, RATE_LIMIT, type ErrorClass } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -6,20 +7,7 @@ import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error
  * method (both disable the channel), 422 invalid input, 429 rate limit.
  * Docs: https://replicate.com/docs/reference/http#authentication
  */
-interface ErrorClass {
-  type: string;
-  code: string;
-}
-
-const BY_STATUS: Record<number, ErrorClass> = {
-  400: { type: 'invalid_request_error', code: 'invalid_request' },
-  401: { type: 'authentication_error', code: 'invalid_api_key' },
-  402: { type: 'insufficient_quota', code: 'insufficient_quota' },
-  403: { type: 'permission_error', code: 'permission_denied' },
-  404: { type: 'invalid_request_error', code: 'model_not_found' },
-  422: { type: 'invalid_request_error', code: 'invalid_request' },
-  429: { type: 'rate_limit_error', code: 'rate_limit_exceeded' },
-};
+const BY_STATUS: Record<number, ErrorClass> = { 400: INVALID_REQUEST, 401: AUTH, 402: QUOTA, 403: PERMISSION, 404: MODEL_NOT_FOUND, 422: INVALID_REQUEST, 429: RATE_LIMIT };
 
 /** The problem's `detail`, else its `title`, else what the generic reader finds (a timeout, plain text). */
 function problemMessage(body: string): string | undefined {

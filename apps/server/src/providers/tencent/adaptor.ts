@@ -1,6 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { generatedText } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { bufferedResponse } from '../upstream-response.js';
 import { toEmbeddingList, toEmbeddingRequest } from './embeddings.js';
@@ -104,11 +104,11 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
       const answer = responseOf<HunyuanAnswer>(body);
       if (!answer) return { body, contentType, text: '' };
       const completion = toChatCompletion(answer, request.model, nowSeconds());
-      return { body: Buffer.from(JSON.stringify(completion)), contentType: CONTENT_TYPE, usage: reportedUsage(completion.usage), text: generatedText(completion) };
+      return convertedAnswer(completion);
     },
 
     streamParser(request: AdaptorRequest): StreamParser {
-      const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      const includeUsage = wantsUsage(readJson(request.body));
       return hunyuanStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
     },
 

@@ -1,7 +1,9 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage } from '../anthropic/usage.js';
+import { NOTHING, jsonStreamEvents } from '../json-stream-events.js';
 import type { ReportedUsage } from '../openai/response-usage.js';
 import { newId } from '../ollama/response.js';
+import { chatChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { finishReason, openAIUsage, toolCalls } from './response.js';
 import { hunyuanRefusal } from './upstream-error.js';
 import type { HunyuanAnswer } from './wire-types.js';
@@ -12,30 +14,19 @@ import type { HunyuanAnswer } from './wire-types.js';
  * one cumulative; no `[DONE]`. An `Error` event ends the stream with an OpenAI error chunk.
  * Docs: https://cloud.tencent.com/document/api/1729/105701
  */
-export interface StreamOptions {
-  model: string;
-  created: number;
-  /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
-  includeUsage: boolean;
-}
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
-
-export function hunyuanStreamParser(options: StreamOptions): StreamParser {
-  let id = newId('chatcmpl-');
+export function hunyuanStreamParser(options: ConvertedStreamOptions): StreamParser {
+  const head = { id: newId('chatcmpl-'), created: options.created, model: options.model };
   let started = false;
   let finished = false;
   let calls = 0;
   let usage: ReportedUsage | undefined;
-
-  const base = () => ({ id, object: 'chat.completion.chunk', created: options.created, model: options.model });
 
   function onEvent(event: HunyuanAnswer): StreamEvent {
     if (event.Error) {
       finished = true;
       return { forward: [JSON.stringify({ error: hunyuanRefusal(event.Error).error })], text: '', done: true };
     }
-    if (!started && event.Id) id = `chatcmpl-${event.Id}`;
+    if (!started && event.Id) head.id = `chatcmpl-${event.Id}`;
     usage = reportedUsage(openAIUsage(event.Usage)) ?? usage;
     const choice = event.Choices?.[0];
     const content = choice?.Delta?.Content ?? '';
@@ -44,24 +35,18 @@ export function hunyuanStreamParser(options: StreamOptions): StreamParser {
     const finish = finishReason(choice?.FinishReason);
     const delta = { ...(started ? {} : { role: 'assistant' }), content, ...(deltaCalls.length > 0 ? { tool_calls: deltaCalls } : {}) };
     started = true;
-    const forward = [JSON.stringify({ ...base(), choices: [{ index: 0, delta, finish_reason: finish }] })];
+    const forward = [chatChunk(head, delta, finish)];
     const text = content + deltaCalls.map((call) => call.function.arguments).join('');
     if (!finish) return { forward, text };
     finished = true;
-    if (options.includeUsage && usage) forward.push(JSON.stringify({ ...base(), choices: [], usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens } }));
+    if (options.includeUsage && usage) forward.push(usageChunk(head, { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens }));
     return { forward: [...forward, '[DONE]'], text, usage, done: true };
   }
 
+  const events = jsonStreamEvents<HunyuanAnswer>(() => finished, onEvent);
   return {
     framing: 'sse',
-    event(data: string): StreamEvent {
-      if (finished || data === '[DONE]') return NOTHING;
-      try {
-        return onEvent(JSON.parse(data) as HunyuanAnswer);
-      } catch {
-        return NOTHING;
-      }
-    },
+    event: (data: string): StreamEvent => (data === '[DONE]' ? NOTHING : events(data)),
     // A stream cut before its FinishReason still reports the usage seen so far.
     end: () => (finished ? NOTHING : { forward: [], text: '', usage }),
   };

@@ -4,6 +4,7 @@ import { anthropicStreamParser } from '../anthropic/stream.js';
 import { geminiAdaptor } from '../gemini/adaptor.js';
 import { toGeminiRequest } from '../gemini/request.js';
 import { geminiStreamParser } from '../gemini/stream.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { cachedVertexToken, ensureVertexToken, forgetVertexToken } from './access-token.js';
 import { credentialsOf, projectIdOf } from './channel-credentials.js';
@@ -75,7 +76,7 @@ export const vertexAdaptor: Adaptor = {
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    const includeUsage = wantsUsage(readJson(request.body));
     const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage };
     return publisherOf(request.model) === 'anthropic' ? anthropicStreamParser(options) : geminiStreamParser(options);
   },

@@ -1,6 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { generatedText } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { toSparkRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -46,11 +46,11 @@ export function sparkAdaptorAt(clock: () => Date): Adaptor {
 
     parseAnswer(request: AdaptorRequest, body: Buffer): ParsedAnswer {
       const completion = toChatCompletion(body.toString('utf8'), request.model, nowSeconds(clock()));
-      return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+      return convertedAnswer(completion);
     },
 
     streamParser(request: AdaptorRequest): StreamParser {
-      const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      const includeUsage = wantsUsage(readJson(request.body));
       return sparkStreamParser({ model: request.model, created: nowSeconds(clock()), includeUsage });
     },
   };

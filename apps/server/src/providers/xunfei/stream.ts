@@ -1,6 +1,8 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage } from '../anthropic/usage.js';
+import { NOTHING } from '../json-stream-events.js';
 import { newId } from '../ollama/response.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { finishReason, frameCalls, frameText, frameUsage, isLastFrame, parseFrame } from './response.js';
 import { isContentFilter, sparkFrameError } from './upstream-error.js';
 
@@ -11,33 +13,22 @@ import { isContentFilter, sparkFrameError } from './upstream-error.js';
  * chunk (the first frame's error is answered as an HTTP error by the exchange), a content-audit code
  * with a `content_filter` finish.
  */
-export interface StreamOptions {
-  model: string;
-  created: number;
-  /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
-  includeUsage: boolean;
-}
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
-
-export function sparkStreamParser(options: StreamOptions): StreamParser {
-  let id = newId('chatcmpl-');
+export function sparkStreamParser(options: ConvertedStreamOptions): StreamParser {
+  const head = { id: newId('chatcmpl-'), created: options.created, model: options.model };
   let started = false;
   let calls = 0;
   let finished = false;
 
-  const base = () => ({ id, object: 'chat.completion.chunk', created: options.created, model: options.model });
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ ...base(), choices: [{ index: 0, delta, finish_reason: finish }] });
   const delta = (fields: Record<string, unknown>) => {
     const first = started ? {} : { role: 'assistant' };
     started = true;
-    return chunk({ ...first, ...fields });
+    return chatChunk(head, { ...first, ...fields });
   };
 
   function onLine(line: string): StreamEvent {
     const frame = parseFrame(line);
     if (!frame) return NOTHING;
-    if (!started && frame.header?.sid) id = `chatcmpl-${frame.header.sid}`;
+    if (!started && frame.header?.sid) head.id = `chatcmpl-${frame.header.sid}`;
     const code = frame.header?.code ?? 0;
     const filtered = isContentFilter(code);
     if (code !== 0 && !filtered) {
@@ -53,9 +44,9 @@ export function sparkStreamParser(options: StreamOptions): StreamParser {
 
     finished = true;
     if (!started) forward.push(delta({ content: '' }));
-    forward.push(chunk({}, finishReason(filtered, calls > 0)));
+    forward.push(finishChunk(head, finishReason(filtered, calls > 0)));
     const usage = frameUsage(frame);
-    if (options.includeUsage && usage) forward.push(JSON.stringify({ ...base(), choices: [], usage }));
+    if (options.includeUsage && usage) forward.push(usageChunk(head, usage));
     return { forward: [...forward, '[DONE]'], text, usage: usage && reportedUsage(usage), done: true };
   }
 

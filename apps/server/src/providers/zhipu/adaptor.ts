@@ -1,6 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { generatedText } from '../anthropic/response.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedAnswer } from '../converted-answer.js';
+import { wantsUsage } from '../openai-chunks.js';
 import { openAIAdaptor, openAIStreamParser } from '../openai/adaptor.js';
 import type { JsonObject } from '../openai/request-body.js';
 import type { UpstreamResponse } from '../upstream-response.js';
@@ -85,7 +85,7 @@ export const zhipuAdaptor: Adaptor = {
         return { body, contentType, text: '' };
       }
       const completion = v3ToChatCompletion(answer, request.model, nowSeconds());
-      return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage: reportedUsage(completion.usage), text: generatedText(completion) };
+      return convertedAnswer(completion);
     }
     const mapped = Buffer.from(mapFinishReasons(body.toString('utf8')));
     return openAIAdaptor.parseAnswer(request, mapped, contentType);
@@ -93,7 +93,7 @@ export const zhipuAdaptor: Adaptor = {
 
   streamParser(request: AdaptorRequest): StreamParser {
     if (isV3(request)) {
-      const includeUsage = (readJson(request.body).stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      const includeUsage = wantsUsage(readJson(request.body));
       return zhipuV3StreamParser({ model: request.model, created: nowSeconds(), includeUsage });
     }
     const inner = openAIStreamParser();

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage, type OpenAIUsage } from '../anthropic/usage.js';
+import { NOTHING, jsonStreamEvents } from '../json-stream-events.js';
 import { newId } from '../ollama/response.js';
+import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { ndjsonLine, sseEvents } from '../sse-events.js';
 import { streamedResponse, type UpstreamResponse } from '../upstream-response.js';
 import { v3Usage, type V3Usage } from './v3.js';
@@ -31,14 +33,6 @@ export function reframeV3Stream(response: UpstreamResponse): UpstreamResponse {
   return streamedResponse(200, 'application/x-ndjson', Readable.from(lines()));
 }
 
-export interface V3StreamOptions {
-  model: string;
-  created: number;
-  includeUsage: boolean;
-}
-
-const NOTHING: StreamEvent = { forward: [], text: '' };
-
 function metaUsage(meta: string | undefined): OpenAIUsage | undefined {
   if (!meta) return undefined;
   try {
@@ -49,27 +43,25 @@ function metaUsage(meta: string | undefined): OpenAIUsage | undefined {
   }
 }
 
-export function zhipuV3StreamParser(options: V3StreamOptions): StreamParser {
-  const id = newId('chatcmpl-');
+export function zhipuV3StreamParser(options: ConvertedStreamOptions): StreamParser {
+  const head = { id: newId('chatcmpl-'), created: options.created, model: options.model };
   let started = false;
   let finished = false;
 
-  const base = () => ({ id, object: 'chat.completion.chunk', created: options.created, model: options.model });
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ ...base(), choices: [{ index: 0, delta, finish_reason: finish }] });
   const finish = (forward: string[], usage?: OpenAIUsage): StreamEvent => {
     finished = true;
-    const tail = options.includeUsage && usage ? [JSON.stringify({ ...base(), choices: [], usage })] : [];
+    const tail = options.includeUsage && usage ? [usageChunk(head, usage)] : [];
     return { forward: [...forward, ...tail, '[DONE]'], text: '', usage: usage && reportedUsage(usage), done: true };
   };
-  const opening = () => (started ? [] : [chunk({ role: 'assistant', content: '' })]);
+  const opening = () => (started ? [] : [chatChunk(head, { role: 'assistant', content: '' })]);
 
   function onEvent(event: V3Event): StreamEvent {
     if (event.event === 'add') {
-      const forward = [chunk({ ...(started ? {} : { role: 'assistant' }), content: event.data })];
+      const forward = [chatChunk(head, { ...(started ? {} : { role: 'assistant' }), content: event.data })];
       started = true;
       return { forward, text: event.data };
     }
-    if (event.event === 'finish') return finish([...opening(), chunk({}, 'stop')], metaUsage(event.meta));
+    if (event.event === 'finish') return finish([...opening(), finishChunk(head, 'stop')], metaUsage(event.meta));
     if (event.event === 'error' || event.event === 'interrupted') {
       const message = event.data.trim() || `the Zhipu stream was ${event.event === 'error' ? 'broken off by an error' : 'interrupted'}`;
       return finish([JSON.stringify({ error: { message, type: 'upstream_error', code: event.event } })], metaUsage(event.meta));
@@ -79,14 +71,7 @@ export function zhipuV3StreamParser(options: V3StreamOptions): StreamParser {
 
   return {
     framing: 'ndjson',
-    event(data: string): StreamEvent {
-      if (finished) return NOTHING;
-      try {
-        return onEvent(JSON.parse(data) as V3Event);
-      } catch {
-        return NOTHING;
-      }
-    },
-    end: () => (finished ? NOTHING : finish([...opening(), chunk({}, 'stop')])),
+    event: jsonStreamEvents<V3Event>(() => finished, onEvent),
+    end: () => (finished ? NOTHING : finish([...opening(), finishChunk(head, 'stop')])),
   };
 }
