@@ -8,6 +8,8 @@ export interface RelayFixture extends TestApp {
   url: string;
   rootCookie: string;
   addChannel(fields: Record<string, unknown>): Promise<number>;
+  /** Deletes a channel a test added for itself, so later tests route as before. */
+  removeChannel(id: number): Promise<void>;
   addUser(username: string, quota: number, group?: string): Promise<number>;
   addKey(userId: number, options?: Partial<NewTokenInput>): Promise<string>;
   client(key: string): OpenAI;
@@ -31,6 +33,11 @@ export async function relayFixture(kind: DatabaseKind, env: Record<string, strin
       const body = response.json<{ success: boolean; message: string; data: number }>();
       if (!body.success) throw new Error(`channel not created: ${body.message}`);
       return body.data;
+    },
+    async removeChannel(id) {
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/channel/${id}`, headers: { cookie: rootCookie } });
+      const body = response.json<{ success: boolean; message: string }>();
+      if (!body.success) throw new Error(`channel ${id} not deleted: ${body.message}`);
     },
     async addUser(username, quota, group = 'default') {
       const result = await register(t.app, username);

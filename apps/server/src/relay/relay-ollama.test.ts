@@ -1,122 +1,85 @@
-import type OpenAI from 'openai';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChannelStatus } from '@tollgate/contract';
+import { describe, expect, it } from 'vitest';
+import { chatError } from '../../test/chat-error.js';
+import { channelStatus, testChannel } from '../../test/channel-checks.js';
+import { readChatStream } from '../../test/chat-stream.js';
+import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
 import { FakeOllama } from '../../test/fake-ollama.js';
-import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+import { providerSuite } from '../../test/provider-suite.js';
+import { weatherToolRoundTrip } from '../../test/weather-tool.js';
 
 const MODEL = 'llama3.2';
 const EMBEDDING_MODEL = 'all-minilm';
-const weatherTool: OpenAI.ChatCompletionTool = {
-  type: 'function',
-  function: { name: 'get_weather', description: 'Get current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
-};
 
 describe.each(databaseKinds)('Ollama channels through the official OpenAI SDK on %s', (kind) => {
-  let f: RelayFixture;
-  let upstream: FakeOllama;
-  let channelId: number;
-  let userId: number;
-  let key: string;
-
-  beforeAll(async () => {
-    upstream = await new FakeOllama('ollama').start();
-    f = await relayFixture(kind);
+  const suite = providerSuite(kind, {
+    upstream: () => new FakeOllama('ollama'),
     // Local models have no built-in price.
-    await f.ctx.options.set('ModelRatio', JSON.stringify({ [MODEL]: 1, [EMBEDDING_MODEL]: 1 }));
-    channelId = await f.addChannel({ type: 30, name: 'ollama', key: 'proxy-key', base_url: upstream.baseUrl, models: `${MODEL},${EMBEDDING_MODEL}` });
-    userId = await f.addUser('ollamauser', 10_000_000);
-    key = await f.addKey(userId);
+    modelRatio: { [MODEL]: 1, [EMBEDDING_MODEL]: 1 },
+    channel: (upstream) => ({ type: 30, name: 'ollama', key: 'proxy-key', base_url: upstream.baseUrl, models: `${MODEL},${EMBEDDING_MODEL}` }),
+    username: 'ollamauser',
   });
-  afterAll(async () => {
-    await f.close();
-    await upstream.stop();
-  });
-  afterEach(async () => {
-    upstream.behaviour = {};
-    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'false');
-  });
-
-  const lastLog = () => f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('converts a chat completion both ways, bills it and logs it', async () => {
-    const answer = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], max_tokens: 100, temperature: 0.2 });
+    const answer = await suite.client().chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], max_tokens: 100, temperature: 0.2 });
     expect(answer).toMatchObject({ object: 'chat.completion', model: MODEL, usage: { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 } });
     expect(answer.choices[0]).toMatchObject({ message: { role: 'assistant', content: 'Hello from ollama' }, finish_reason: 'stop' });
-    const sent = upstream.received.at(-1);
+    const sent = suite.upstream.received.at(-1);
     expect(sent?.path).toBe('/api/chat');
     expect(sent?.headers.authorization).toBe('Bearer proxy-key');
     expect(sent?.json).toEqual({ model: MODEL, stream: false, messages: [{ role: 'user', content: 'hi' }], options: { num_predict: 100, temperature: 0.2 } });
-    await f.flush();
-    expect(await lastLog()).toMatchObject({ user_id: userId, model_name: MODEL, channel_id: channelId, prompt_tokens: 12, completion_tokens: 6 });
-    expect((await lastLog()).quota).toBeGreaterThan(0);
+    await suite.f.flush();
+    const log = await lastConsumeLog(suite.f);
+    expect(log).toMatchObject({ user_id: suite.userId, model_name: MODEL, channel_id: suite.channelId, prompt_tokens: 12, completion_tokens: 6 });
+    expect(log.quota).toBeGreaterThan(0);
   });
 
   it('converts the NDJSON stream into chunks with usage in the last one, and bills the stream', async () => {
-    const stream = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    let usage;
-    const finishes: (string | null | undefined)[] = [];
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (chunk.choices[0]?.finish_reason) finishes.push(chunk.choices[0].finish_reason);
-      if (chunk.usage) usage = chunk.usage;
-    }
-    expect(text).toBe('Hello from ollama');
-    expect(finishes).toEqual(['stop']);
-    expect(usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 6 });
-    expect(upstream.received.at(-1)?.json).toMatchObject({ stream: true });
-    await f.flush();
-    expect(await lastLog()).toMatchObject({ prompt_tokens: 12, completion_tokens: 6 });
-    expect(Boolean((await lastLog()).is_stream)).toBe(true);
+    const stream = await suite.client().chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    const read = await readChatStream(stream);
+    expect(read.text).toBe('Hello from ollama');
+    expect(read.finishReasons).toEqual(['stop']);
+    expect(read.usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 6 });
+    expect(suite.upstream.received.at(-1)?.json).toMatchObject({ stream: true });
+    await suite.f.flush();
+    const log = await lastConsumeLog(suite.f);
+    expect(log).toMatchObject({ prompt_tokens: 12, completion_tokens: 6 });
+    expect(Boolean(log.is_stream)).toBe(true);
   });
 
   it('round-trips a tool call: the call comes back as tool_calls, the result goes up named', async () => {
-    const client = f.client(key);
-    const ask: OpenAI.ChatCompletionMessageParam = { role: 'user', content: 'Weather in Paris?' };
-    const first = await client.chat.completions.create({ model: MODEL, messages: [ask], tools: [weatherTool] });
-    const call = first.choices[0]?.message.tool_calls?.[0];
-    expect(first.choices[0]?.finish_reason).toBe('tool_calls');
-    expect(call).toMatchObject({ id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } });
-
-    const streamed = await client.chat.completions.create({ model: MODEL, messages: [ask], tools: [weatherTool], stream: true });
-    let args = '';
-    for await (const chunk of streamed) for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) args += delta.function?.arguments ?? '';
-    expect(JSON.parse(args)).toEqual({ city: 'Paris' });
-
-    const second = await client.chat.completions.create({
-      model: MODEL,
-      tools: [weatherTool],
-      messages: [ask, { role: 'assistant', content: null, tool_calls: call ? [call] : [] }, { role: 'tool', tool_call_id: call?.id ?? '', content: '{"temp_c":18}' }],
-    });
-    expect(second.choices[0]?.message.content).toBe('Paris: {"temp_c":18}');
-    expect((upstream.received.at(-1)?.json?.messages as unknown[]).slice(1)).toEqual([
+    const trip = await weatherToolRoundTrip(suite.client(), suite.upstream, { model: MODEL });
+    expect(trip.first?.finish_reason).toBe('tool_calls');
+    expect(trip.call).toMatchObject({ id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } });
+    expect(JSON.parse(trip.streamed.toolArguments)).toEqual({ city: 'Paris' });
+    expect(trip.second?.message.content).toBe('Paris: {"temp_c":18}');
+    expect((trip.secondSent?.json?.messages as unknown[]).slice(1)).toEqual([
       { role: 'assistant', content: '', tool_calls: [{ function: { name: 'get_weather', arguments: { city: 'Paris' } } }] },
       { role: 'tool', content: '{"temp_c":18}', tool_name: 'get_weather' },
     ]);
   });
 
   it('converts embeddings through /api/embed and bills the reported prompt count', async () => {
-    const answer = await f.client(key).embeddings.create({ model: EMBEDDING_MODEL, input: ['hello', 'world!'] });
+    const answer = await suite.client().embeddings.create({ model: EMBEDDING_MODEL, input: ['hello', 'world!'] });
     expect(answer.data.map((d) => d.embedding)).toEqual([
       [0, 5],
       [1, 6],
     ]);
-    expect(upstream.received.at(-1)).toMatchObject({ path: '/api/embed', json: { model: EMBEDDING_MODEL, input: ['hello', 'world!'] } });
-    await f.flush();
-    expect(await lastLog()).toMatchObject({ model_name: EMBEDDING_MODEL, prompt_tokens: 4, completion_tokens: 0 });
+    expect(suite.upstream.received.at(-1)).toMatchObject({ path: '/api/embed', json: { model: EMBEDDING_MODEL, input: ['hello', 'world!'] } });
+    await suite.f.flush();
+    expect(await lastConsumeLog(suite.f)).toMatchObject({ model_name: EMBEDDING_MODEL, prompt_tokens: 4, completion_tokens: 0 });
   });
 
   it('passes the channel test through the adaptor', async () => {
-    const result = await f.app.inject({ method: 'GET', url: `/api/channel/test/${channelId}?model=${MODEL}`, headers: { cookie: f.rootCookie } });
-    expect(result.json()).toMatchObject({ success: true, message: 'Hello from ollama', model: MODEL });
-    expect(upstream.received.at(-1)?.json).toMatchObject({ model: MODEL, stream: false });
+    expect(await testChannel(suite.f, suite.channelId, MODEL)).toMatchObject({ success: true, message: 'Hello from ollama', model: MODEL });
+    expect(suite.upstream.received.at(-1)?.json).toMatchObject({ model: MODEL, stream: false });
   });
 
   it('answers a proxy 401 in OpenAI shape and disables the channel when auto-disable is on', async () => {
-    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
-    upstream.behaviour = { fail: { status: 401, body: { error: 'unauthorized' } } };
-    const failed = await f.client(key).chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
-    expect(failed).toMatchObject({ status: 401, type: 'authentication_error', code: 'invalid_api_key' });
-    await expect.poll(async () => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow()).status).toBe(3);
+    await suite.enableAutoDisable();
+    suite.upstream.behaviour = { fail: { status: 401, body: { error: 'unauthorized' } } };
+    expect(await chatError(suite.client(), MODEL)).toMatchObject({ status: 401, type: 'authentication_error', code: 'invalid_api_key' });
+    await expect.poll(() => channelStatus(suite.f, suite.channelId)).toBe(ChannelStatus.AutoDisabled);
   });
 });

@@ -1,47 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readChatStream } from '../../test/chat-stream.js';
+import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
-import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+import { providerSuite } from '../../test/provider-suite.js';
 
 describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kind) => {
-  let f: RelayFixture;
-  let upstream: FakeOpenAI;
-  let userId: number;
-  let key: string;
-
-  beforeAll(async () => {
-    upstream = await new FakeOpenAI('alpha').start();
-    f = await relayFixture(kind);
-    await f.addChannel({ name: 'alpha', base_url: upstream.baseUrl, models: 'gpt-4o-mini,text-embedding-3-small,text-moderation-stable,gpt-3.5-turbo-instruct' });
-    userId = await f.addUser('sdkuser', 10_000_000);
-    key = await f.addKey(userId);
+  const suite = providerSuite(kind, {
+    upstream: () => new FakeOpenAI('alpha'),
+    channel: (upstream) => ({ name: 'alpha', base_url: upstream.baseUrl, models: 'gpt-4o-mini,text-embedding-3-small,text-moderation-stable,gpt-3.5-turbo-instruct' }),
+    username: 'sdkuser',
   });
-  afterAll(async () => {
-    await f.close();
-    await upstream.stop();
-  });
-
-  const user = () => f.ctx.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = () => suite.f.ctx.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', suite.userId).executeTakeFirstOrThrow();
 
   it('answers a chat completion, bills it exactly and logs every field', async () => {
     const before = await user();
-    const answer = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+    const answer = await suite.client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
     expect(answer.choices[0]?.message.content).toBe('Hello from alpha');
     expect(answer.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 5 });
     // The body went upstream byte for byte, with the channel's key.
-    const sent = upstream.received.at(-1);
+    const sent = suite.upstream.received.at(-1);
     expect(sent?.path).toBe('/v1/chat/completions');
     expect(sent?.headers.authorization).toBe('Bearer upstream-key');
     expect(sent?.json).toEqual({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
 
-    await f.flush();
+    await suite.f.flush();
     // gpt-4o-mini: ratio 0.075, completion ratio 4: ceil((10 + 5 x 4) x 0.075) = 3.
     const after = await user();
     expect(before.quota - after.quota).toBe(3);
     expect(after.used_quota - before.used_quota).toBe(3);
     expect(after.request_count - before.request_count).toBe(1);
-    const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ user_id: userId, username: 'sdkuser', token_name: 'key1', model_name: 'gpt-4o-mini', quota: 3, prompt_tokens: 10, completion_tokens: 5 });
+    const log = await lastConsumeLog(suite.f);
+    expect(log).toMatchObject({ user_id: suite.userId, username: 'sdkuser', token_name: 'key1', model_name: 'gpt-4o-mini', quota: 3, prompt_tokens: 10, completion_tokens: 5 });
     expect(log.content).toBe('model ratio 0.07, group ratio 1.00, completion ratio 4.00');
     expect(log.request_id).toMatch(/^\d{20,}$/);
     expect(Number(log.elapsed_time)).toBeGreaterThanOrEqual(0);
@@ -50,114 +40,98 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
   });
 
   it('streams a chat completion chunk by chunk and bills the reported usage', async () => {
-    upstream.behaviour = { azureFilterChunk: true, omitDone: true };
-    const stream = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    let usage;
-    let chunks = 0;
-    for await (const chunk of stream) {
-      chunks += 1;
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
-    upstream.behaviour = {};
-    expect(text).toBe('part0 part1 part2 ');
-    expect(usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 5 });
-    expect(chunks).toBe(6); // role, 3 parts, finish, usage: the filter chunk was dropped
-    await f.flush();
-    const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    suite.upstream.behaviour = { azureFilterChunk: true, omitDone: true };
+    const stream = await suite.client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    const read = await readChatStream(stream);
+    expect(read.text).toBe('part0 part1 part2 ');
+    expect(read.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 5 });
+    expect(read.chunks).toHaveLength(6); // role, 3 parts, finish, usage: the filter chunk was dropped
+    await suite.f.flush();
+    const log = await lastConsumeLog(suite.f);
     expect(Boolean(log.is_stream)).toBe(true);
     expect(log.quota).toBe(3);
   });
 
   it('appends [DONE] when the upstream left it out', async () => {
-    upstream.behaviour = { omitDone: true };
-    const response = await fetch(`${f.url}/v1/chat/completions`, {
+    suite.upstream.behaviour = { omitDone: true };
+    const response = await fetch(`${suite.f.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer sk-${suite.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true }),
     });
-    upstream.behaviour = {};
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const text = await response.text();
     expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
   });
 
   it('counts tokens locally when the upstream reports no usage, and tells the client what it billed', async () => {
-    upstream.behaviour = { omitUsage: true };
-    const answer = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
-    upstream.behaviour = {};
+    suite.upstream.behaviour = { omitUsage: true };
+    const answer = await suite.client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }] });
     // "Hello from alpha" is 3 tokens in o200k; the prompt is 3 + 1 (role) + 2 (content) + 3 = 9.
     expect(answer.usage).toEqual({ prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 });
-    await f.flush();
-    const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await suite.f.flush();
+    const log = await lastConsumeLog(suite.f);
     expect(log.completion_tokens).toBe(3);
     expect(log.prompt_tokens).toBe(9);
   });
 
   it('ends a stream with the billed usage when the client asked for it and the upstream sent none', async () => {
-    upstream.behaviour = { omitUsage: true };
-    const stream = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }], stream: true, stream_options: { include_usage: true } });
-    const chunks = [];
-    for await (const chunk of stream) chunks.push(chunk);
-    upstream.behaviour = {};
+    suite.upstream.behaviour = { omitUsage: true };
+    const stream = await suite.client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello there' }], stream: true, stream_options: { include_usage: true } });
+    const { chunks } = await readChatStream(stream);
     const usageChunks = chunks.filter((chunk) => chunk.usage);
     expect(usageChunks).toHaveLength(1);
-    await f.flush();
-    const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await suite.f.flush();
+    const log = await lastConsumeLog(suite.f);
     expect(log.completion_tokens).toBeGreaterThan(0);
     const billed = { prompt_tokens: log.prompt_tokens, completion_tokens: log.completion_tokens, total_tokens: log.prompt_tokens + log.completion_tokens };
     expect(chunks.at(-1)).toMatchObject({ object: 'chat.completion.chunk', choices: [], usage: billed });
   });
 
   it('adds no usage chunk of its own when the upstream reported usage or the client did not ask', async () => {
-    const withUsage = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    const reported = [];
-    for await (const chunk of withUsage) if (chunk.usage) reported.push(chunk.usage);
-    expect(reported).toHaveLength(1);
-    upstream.behaviour = { omitUsage: true };
-    const without = await f.client(key).chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
-    const chunks = [];
-    for await (const chunk of without) chunks.push(chunk);
-    upstream.behaviour = {};
+    const withUsage = await suite.client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
+    expect((await readChatStream(withUsage)).chunks.filter((chunk) => chunk.usage)).toHaveLength(1);
+    suite.upstream.behaviour = { omitUsage: true };
+    const without = await suite.client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const { chunks } = await readChatStream(without);
     expect(chunks.some((chunk) => chunk.usage)).toBe(false);
   });
 
   it('relays completions, embeddings and moderations', async () => {
-    const client = f.client(key);
+    const client = suite.client();
     const completion = await client.completions.create({ model: 'gpt-3.5-turbo-instruct', prompt: 'Say hi' });
     expect(completion.choices[0]?.text).toBe('Completion from alpha');
     const embedding = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'hello' });
     expect(embedding.data[0]?.embedding).toHaveLength(3);
     const moderation = await client.moderations.create({ input: 'hello' });
     expect(moderation.results[0]?.flagged).toBe(false);
-    expect(upstream.received.at(-1)?.json).toMatchObject({ input: 'hello' });
+    expect(suite.upstream.received.at(-1)?.json).toMatchObject({ input: 'hello' });
   });
 
   it('lists the models this key may use', async () => {
     const models = [];
-    for await (const model of f.client(key).models.list()) models.push(model.id);
+    for await (const model of suite.client().models.list()) models.push(model.id);
     expect(models).toEqual(['gpt-3.5-turbo-instruct', 'gpt-4o-mini', 'text-embedding-3-small', 'text-moderation-stable']);
-    const one = await f.client(key).models.retrieve('gpt-4o-mini');
+    const one = await suite.client().models.retrieve('gpt-4o-mini');
     expect(one).toMatchObject({ id: 'gpt-4o-mini', object: 'model', owned_by: 'OpenAI' });
-    await expect(f.client(key).models.retrieve('nope')).rejects.toMatchObject({ status: 404 });
-    const limited = await f.addKey(userId, { models: 'gpt-4o-mini' });
+    await expect(suite.client().models.retrieve('nope')).rejects.toMatchObject({ status: 404 });
+    const limited = await suite.f.addKey(suite.userId, { models: 'gpt-4o-mini' });
     const listed = [];
-    for await (const model of f.client(limited).models.list()) listed.push(model.id);
+    for await (const model of suite.f.client(limited).models.list()) listed.push(model.id);
     expect(listed).toEqual(['gpt-4o-mini']);
   });
 
   it('answers 501 for unimplemented endpoints and 404 for unknown paths, in OpenAI shape', async () => {
-    const files = await fetch(`${f.url}/v1/files`, { headers: { authorization: `Bearer sk-${key}` } });
+    const files = await fetch(`${suite.f.url}/v1/files`, { headers: { authorization: `Bearer sk-${suite.key}` } });
     expect(files.status).toBe(501);
     expect(await files.json()).toMatchObject({ error: { code: 'api_not_implemented', type: 'one_api_error' } });
-    const unknown = await fetch(`${f.url}/v1/nothing-here`, { method: 'POST' });
+    const unknown = await fetch(`${suite.f.url}/v1/nothing-here`, { method: 'POST' });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { message: 'Invalid URL (POST /v1/nothing-here)', type: 'invalid_request_error' } });
   });
 
   it('answers CORS preflights', async () => {
-    const response = await fetch(`${f.url}/v1/chat/completions`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    const response = await fetch(`${suite.f.url}/v1/chat/completions`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(response.headers.get('access-control-allow-headers')).toBe('authorization,content-type');

@@ -1,0 +1,19 @@
+import type { RelayFixture } from './relay-fixture.js';
+
+export interface ChannelTestResult {
+  success: boolean;
+  message: string;
+  model?: string;
+}
+
+/** Runs the console's channel test (`/api/channel/test/:id`), optionally with a model, as root. */
+export async function testChannel(f: RelayFixture, channelId: number, model?: string): Promise<ChannelTestResult> {
+  const query = model === undefined ? '' : `?model=${encodeURIComponent(model)}`;
+  const response = await f.app.inject({ method: 'GET', url: `/api/channel/test/${channelId}${query}`, headers: { cookie: f.rootCookie } });
+  return response.json<ChannelTestResult>();
+}
+
+/** The channel's status as stored, to see whether a failure disabled it (compare with `ChannelStatus`). */
+export async function channelStatus(f: RelayFixture, channelId: number): Promise<number> {
+  return (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', channelId).executeTakeFirstOrThrow()).status;
+}
