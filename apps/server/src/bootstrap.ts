@@ -22,6 +22,7 @@ import { Pricing } from './relay/billing/pricing.js';
 import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
 import { SqliteLedger } from './relay/billing/sqlite-ledger.js';
+import { SqliteLogRows } from './relay/billing/sqlite-log-rows.js';
 import { UsageWriter } from './relay/billing/usage-writer.js';
 import type { RelayServices } from './relay/relay-services.js';
 import { ChannelRegistry } from './relay/routing/channel-registry.js';
@@ -55,14 +56,14 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       handle.db,
       config.BATCH_UPDATE_INTERVAL * 1000,
       (error) => log.error({ err: error }, 'usage write failed; will retry'),
-      handle.sqlite && new SqliteCounters(handle.sqlite),
+      handle.sqlite && handle.sqliteWrites && { counters: new SqliteCounters(handle.sqlite, handle.sqliteWrites), logRows: new SqliteLogRows(handle.sqlite) },
     );
     const conditionalUpdates = new Reserver(handle.db, handle.dialect);
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000),
       channels: new ChannelRegistry(handle.db),
       pricing: new Pricing(options),
-      reserver: handle.sqlite ? new SqliteLedger(handle.sqlite, usage, conditionalUpdates) : conditionalUpdates,
+      reserver: handle.sqlite && handle.sqliteWrites ? new SqliteLedger(handle.sqlite, handle.sqliteWrites, usage, conditionalUpdates) : conditionalUpdates,
       usage,
       upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY }),
       images: new ImageFetcher({

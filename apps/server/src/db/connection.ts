@@ -6,6 +6,7 @@ import type { DatabaseTarget, Dialect } from './dsn.js';
 import type { Database } from './schema.js';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { WriteCounter } from './write-counter.js';
 import { refreshSqliteStatisticsHourly } from './sqlite-statistics.js';
 
 export interface DatabaseHandle {
@@ -13,6 +14,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The SQLite connection itself, for the relay's synchronous quota ledger; absent on PostgreSQL and MySQL. */
   sqlite?: SQLite.Database;
+  /** The writes made through Kysely on SQLite, so the ledger knows when what it read may have changed. */
+  sqliteWrites?: WriteCounter;
   destroy(): Promise<void>;
 }
 
@@ -26,13 +29,15 @@ export interface DatabaseOptions {
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions): Promise<DatabaseHandle> {
   const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
   const sqlite = target.dialect === 'sqlite' ? openSqlite(target.file, options) : undefined;
-  const dialect = target.dialect === 'sqlite' ? new SqliteDialect({ database: withStatementCache(sqlite as SQLite.Database) }) : await createDialect(target, options);
+  const sqliteWrites = sqlite ? new WriteCounter() : undefined;
+  const dialect = sqlite && sqliteWrites ? new SqliteDialect({ database: withStatementCache(sqlite, sqliteWrites) }) : await createDialect(target as Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options);
   const db = new Kysely<Database>({ dialect, plugins });
   const stopRefreshing = target.dialect === 'sqlite' ? refreshSqliteStatisticsHourly(db) : () => undefined;
   return {
     db,
     dialect: target.dialect,
     sqlite,
+    sqliteWrites,
     destroy: () => {
       stopRefreshing();
       return db.destroy();

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { WriteCounter } from '../../db/write-counter.js';
 import { nowSeconds } from '../../lib/random.js';
 import type { Pending } from './usage-writer.js';
 
@@ -9,7 +10,10 @@ import type { Pending } from './usage-writer.js';
 export class SqliteCounters {
   private readonly writeAll;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly writes: WriteCounter,
+  ) {
     const user = sqlite.prepare('update users set quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ? where id = ?');
     const token = sqlite.prepare('update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?, accessed_time = ? where id = ?');
     const channel = sqlite.prepare('update channels set used_quota = used_quota + ? where id = ?');
@@ -28,5 +32,6 @@ export class SqliteCounters {
 
   write(batch: Pending): void {
     this.writeAll(batch);
+    this.writes.bump();
   }
 }

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { Reserver, type Reservation } from './reservation.js';
 import { SqliteCounters } from './sqlite-counters.js';
 import { SqliteLedger } from './sqlite-ledger.js';
+import { SqliteLogRows } from './sqlite-log-rows.js';
 import { UsageWriter } from './usage-writer.js';
 
 describe('the SQLite quota ledger', () => {
@@ -25,8 +26,9 @@ describe('the SQLite quota ledger', () => {
     const sqlite = handle.sqlite!;
     userId = Number(sqlite.prepare(`insert into users (username, password, quota) values ('u', 'x', 100)`).run().lastInsertRowid);
     tokenId = Number(sqlite.prepare(`insert into tokens (user_id, key, name, remain_quota, unlimited_quota) values (?, 'k', 'k', 50, 0)`).run(userId).lastInsertRowid);
-    usage = new UsageWriter(handle.db, 60_000, undefined, new SqliteCounters(sqlite));
-    ledger = new SqliteLedger(sqlite, usage, new Reserver(handle.db, 'sqlite'));
+    const writes = handle.sqliteWrites!;
+    usage = new UsageWriter(handle.db, 60_000, undefined, { counters: new SqliteCounters(sqlite, writes), logRows: new SqliteLogRows(sqlite) });
+    ledger = new SqliteLedger(sqlite, writes, usage, new Reserver(handle.db, 'sqlite'));
   });
   afterEach(async () => {
     await handle.destroy();
@@ -73,6 +75,27 @@ describe('the SQLite quota ledger', () => {
     expect(() => ledger.reserve(reservation(1))).toThrow();
     await usage.flush();
     expect((await stored()).user.quota).toBe(0);
+  });
+
+  it('reads a balance once, until anything writes to the database', async () => {
+    ledger.reserve(reservation(10));
+    // A change that bypasses the process's own writers (none in the product) stays unseen...
+    handle.sqlite?.prepare('update users set quota = 0 where id = ?').run(userId);
+    ledger.reserve(reservation(10));
+    // ...until any write through Kysely, here to another table, makes the ledger read again.
+    await handle.db.updateTable('options').set({ value: 'x' }).where('key', '=', 'nothing').execute();
+    expect(() => ledger.reserve(reservation(10))).toThrow('user quota is not enough');
+  });
+
+  it('writes logs in full and partial chunks, with every field', async () => {
+    const log = (i: number) => ({ user_id: userId, username: 'u', created_at: 1_700_000_000 + i, type: 2, content: 'ratios', token_name: 'k', model_name: 'gpt-4o', quota: i, prompt_tokens: 3, completion_tokens: 4, channel_id: 7, request_id: `r${i}`, elapsed_time: 12, is_stream: i % 2 === 0, system_prompt_reset: false });
+    for (let i = 0; i < 250; i += 1) usage.record({ reservation: reservation(0), charged: i, counted: true, channelId: 7, log: log(i) });
+    await usage.flush();
+    const rows = await handle.db.selectFrom('logs').selectAll().orderBy('id').execute();
+    expect(rows).toHaveLength(250);
+    const last = rows[249];
+    expect({ ...last, is_stream: Boolean(last?.is_stream), system_prompt_reset: Boolean(last?.system_prompt_reset) }).toMatchObject(log(249));
+    expect(rows.filter((row) => Boolean(row.is_stream))).toHaveLength(125);
   });
 
   it('never reads a transaction’s uncommitted rows: while one is open, reservations wait and update the row', async () => {

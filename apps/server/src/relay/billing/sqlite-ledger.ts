@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { WriteCounter } from '../../db/write-counter.js';
 import { RelayError } from '../relay-error.js';
 import type { QuotaReserver, Reservation } from './reservation.js';
 import type { UsageWriter } from './usage-writer.js';
@@ -9,13 +10,19 @@ import type { UsageWriter } from './usage-writer.js';
  * synchronously, so no two requests can interleave between the check and the hold. Console writes (top-ups,
  * redemptions, edits) go to the database and count at once. While a Kysely transaction holds the
  * connection, its uncommitted rows must not be read: the conditional-update reserver takes over then.
+ * What was read is kept until anything writes to the database (any Kysely write, or a flush of the
+ * usage writer), so a busy gateway reads each balance about once per flush rather than per request.
  */
 export class SqliteLedger implements QuotaReserver {
   private readonly userQuota;
   private readonly tokenRemain;
+  private readonly storedQuota = new Map<number, number>();
+  private readonly storedRemain = new Map<number, number>();
+  private readAt = -1;
 
   constructor(
     private readonly sqlite: SQLite.Database,
+    private readonly writes: WriteCounter,
     private readonly usage: UsageWriter,
     private readonly duringTransactions: QuotaReserver,
   ) {
@@ -23,14 +30,28 @@ export class SqliteLedger implements QuotaReserver {
     this.tokenRemain = sqlite.prepare<[number], number>('select remain_quota from tokens where id = ?').pluck();
   }
 
+  private stored(cache: Map<number, number>, read: (id: number) => number | undefined, id: number): number {
+    if (this.readAt !== this.writes.count) {
+      this.storedQuota.clear();
+      this.storedRemain.clear();
+      this.readAt = this.writes.count;
+    }
+    let value = cache.get(id);
+    if (value === undefined) {
+      value = read(id) ?? 0;
+      cache.set(id, value);
+    }
+    return value;
+  }
+
   reserve(reservation: Reservation): Promise<void> | void {
     const { amount, userId, tokenId } = reservation;
     if (amount <= 0) return;
     if (this.sqlite.inTransaction) return this.duringTransactions.reserve(reservation);
-    if ((this.userQuota.get(userId) ?? 0) + this.usage.pendingUserQuota(userId) < amount) {
+    if (this.stored(this.storedQuota, (id) => this.userQuota.get(id), userId) + this.usage.pendingUserQuota(userId) < amount) {
       throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');
     }
-    if (!reservation.unlimitedToken && (this.tokenRemain.get(tokenId) ?? 0) + this.usage.pendingTokenRemain(tokenId) < amount) {
+    if (!reservation.unlimitedToken && this.stored(this.storedRemain, (id) => this.tokenRemain.get(id), tokenId) + this.usage.pendingTokenRemain(tokenId) < amount) {
       throw new RelayError(403, 'token quota is not enough', 'pre_consume_token_quota_failed');
     }
     this.usage.hold(reservation);

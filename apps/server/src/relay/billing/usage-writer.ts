@@ -3,6 +3,7 @@ import type { Database, NewLog } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import type { Reservation } from './reservation.js';
 import type { SqliteCounters } from './sqlite-counters.js';
+import { LOG_CHUNK, type SqliteLogRows } from './sqlite-log-rows.js';
 
 export interface Settlement {
   reservation: Reservation;
@@ -11,6 +12,12 @@ export interface Settlement {
   counted: boolean;
   channelId: number;
   log?: NewLog;
+}
+
+/** On SQLite, balances and logs are written synchronously (see the class comment). */
+export interface SqliteStores {
+  counters: SqliteCounters;
+  logRows: SqliteLogRows;
 }
 
 export interface Pending {
@@ -30,9 +37,10 @@ const empty = (): Pending => ({ users: new Map(), tokens: new Map(), channels: n
  * and written in one transaction every interval. A failed write is merged back and retried; `close()`
  * writes everything still pending, so a graceful shutdown loses no accepted request's usage.
  *
- * On SQLite (`counters` given) the balances are written synchronously, in one step with taking them out of
+ * On SQLite (`sqlite` given) the balances are written synchronously, in one step with taking them out of
  * memory: a balance is then always either pending here or in the database, never in between, which is
- * what lets the quota ledger read "database + pending" as the exact balance. Logs follow asynchronously.
+ * what lets the quota ledger read "database + pending" as the exact balance. Logs follow in short
+ * synchronous chunks, so no transaction stays open while other requests run.
  */
 export class UsageWriter {
   private pending = empty();
@@ -44,7 +52,7 @@ export class UsageWriter {
     private readonly db: Kysely<Database>,
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void = () => undefined,
-    private readonly counters?: SqliteCounters,
+    private readonly sqlite?: SqliteStores,
   ) {}
 
   start(): void {
@@ -114,7 +122,7 @@ export class UsageWriter {
   }
 
   private async write(): Promise<void> {
-    if (this.counters) return this.writeSqlite(this.counters);
+    if (this.sqlite) return this.writeSqlite(this.sqlite);
     const batch = this.pending;
     if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
     this.pending = empty();
@@ -147,7 +155,7 @@ export class UsageWriter {
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
   }
 
-  private async writeSqlite(counters: SqliteCounters): Promise<void> {
+  private async writeSqlite({ counters, logRows }: SqliteStores): Promise<void> {
     const batch = this.pending;
     if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
     // Another transaction holds the connection (a console write in progress): wait for it to end.
@@ -163,14 +171,15 @@ export class UsageWriter {
       throw error;
     }
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
-    if (batch.logs.length === 0) return;
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < batch.logs.length; i += 100) await trx.insertInto('logs').values(batch.logs.slice(i, i + 100)).execute();
-      });
-    } catch (error) {
-      this.pending.logs.unshift(...batch.logs);
-      throw error;
+    // Logs go in chunks, each its own short synchronous transaction, with the event loop free between them.
+    for (let start = 0; start < batch.logs.length; start += LOG_CHUNK) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      try {
+        logRows.insert(batch.logs.slice(start, start + LOG_CHUNK));
+      } catch (error) {
+        this.pending.logs.unshift(...batch.logs.slice(start));
+        throw error;
+      }
     }
   }
 
