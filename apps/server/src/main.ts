@@ -3,9 +3,11 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { createRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { keepHeapNearLiveSize } from './heap-growth.js';
 import { channelTestRunner } from './modules/channels/channel-test-runner.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+keepHeapNearLiveSize();
 
 async function main() {
   let config;
