@@ -1,18 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { RelayMode } from '../providers/adaptor.js';
+import { wantsUsage } from '../providers/openai-chunks.js';
+import { abortedOnClose } from './aborted-on-close.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
 import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
+import { RemoteImages } from './images/inline-images.js';
 import type { ModeRules } from './modes/mode-rules.js';
 import { RelayError } from './relay-error.js';
-import { abortedOnClose } from './aborted-on-close.js';
-import { RemoteImages } from './images/inline-images.js';
 import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
 import type { RelayInput } from './request-input.js';
-import { Route } from './routing/route.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
+import { Route } from './routing/route.js';
 import { refund, settle } from './settle.js';
 import { TextTally } from './streaming/text-tally.js';
 import { counterFor } from './tokens/encoders.js';
@@ -85,12 +86,10 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
     return charge.usage;
   };
   const delivered = input.stream
-    ? deliverStream(reply, served.adaptor, served.request, response, tally, finish, { includeUsage: wantsStreamUsage(input), id: `chatcmpl-${request.id}` })
+    ? deliverStream(reply, served.adaptor, served.request, response, tally, finish, { includeUsage: wantsUsage(input.json), id: `chatcmpl-${request.id}` })
     : deliverAnswer(reply, served.adaptor, served.request, response, tally, finish);
   await delivered.catch(giveBackUnsettled);
 }
-
-const wantsStreamUsage = (input: RelayInput) => (input.json.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
 
 /** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */
 const saturated = (error: RelayError) =>
