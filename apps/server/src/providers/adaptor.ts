@@ -55,6 +55,10 @@ export interface StreamEvent {
   forward: string[];
   text: string;
   usage?: ReportedUsage;
+  /**
+   * The upstream said its stream is complete. The relay does not need it (it ends every stream with its own
+   * `[DONE]`, after a usage chunk it may owe); parsers that wrap another parser read it.
+   */
   done?: boolean;
 }
 

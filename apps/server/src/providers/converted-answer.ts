@@ -1,5 +1,6 @@
 import type { ParsedAnswer } from './adaptor.js';
 import { reportedUsage, type OpenAIUsage } from './anthropic/usage.js';
+import type { EmbeddingList } from './openai/embedding-list.js';
 import type { ReportedUsage } from './openai/response-usage.js';
 
 /**
@@ -28,4 +29,11 @@ export interface AnswerCount {
 export function convertedAnswer(completion: ConvertedCompletion, count?: AnswerCount): ParsedAnswer {
   const usage = count ? count.usage : completion.usage && reportedUsage(completion.usage);
   return { body: Buffer.from(JSON.stringify(completion)), contentType: 'application/json', usage, text: count ? count.text : generatedText(completion) };
+}
+
+/** A converted embedding list as the relay's answer, billed by the tokens the upstream counted (if any). */
+export function embeddingAnswer(list: EmbeddingList): ParsedAnswer {
+  const tokens = list.usage.prompt_tokens;
+  const usage = tokens > 0 ? { promptTokens: tokens, completionTokens: 0, totalTokens: tokens } : undefined;
+  return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
 }

@@ -1,5 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
-import { convertedAnswer } from '../converted-answer.js';
+import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
@@ -44,9 +44,7 @@ export const cohereAdaptor: Adaptor = {
       return { body, contentType, text: '' };
     }
     if (request.mode === 'embeddings') {
-      const list = toEmbeddingList(answer, request.model, readJson(request.body).encoding_format);
-      const usage = list.usage.prompt_tokens > 0 ? { promptTokens: list.usage.prompt_tokens, completionTokens: 0, totalTokens: list.usage.total_tokens } : undefined;
-      return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
+      return embeddingAnswer(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format));
     }
     const completion = toChatCompletion(answer, request.model, nowSeconds());
     return convertedAnswer(completion);

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PNG_1X1 as PNG, canonicalRequestWithToolTurn, weatherTool } from '../../../test/canonical-request.js';
 import { toOllamaRequest } from './request.js';
 
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const weatherTool = {
-  type: 'function',
-  function: { name: 'get_weather', description: 'Get current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
-};
-
 /** The canonical request of reference providers.md 0.1, with its second turn. */
-const canonical = {
-  model: 'llama3.2-vision',
-  messages: [
-    { role: 'system', content: 'You are a concise assistant.' },
-    {
-      role: 'user',
-      content: [
-        { type: 'text', text: 'What is in this image? Also get the weather in Paris.' },
-        { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
-      ],
-    },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
-    { role: 'tool', tool_call_id: 'call_1', content: '{"temp_c":18,"sky":"clear"}' },
-  ],
-  tools: [weatherTool],
-  max_tokens: 512,
-  temperature: 0.7,
-};
+const canonical = canonicalRequestWithToolTurn('llama3.2-vision');
 
 describe('Ollama request conversion', () => {
   it('converts the canonical request as reference 16 shows it', () => {

@@ -39,11 +39,12 @@ export const openAIAdaptor: Adaptor = {
     if (request.mode === 'transcriptions' || request.mode === 'translations') return { body, contentType, text: transcriptText(body, contentType) };
     if (!contentType.includes('json')) return { body, contentType, text: '' };
     // The generated text is only needed when the upstream reports no usage.
-    const reported = findUsage(body.toString('utf8'));
+    const json = body.toString('utf8');
+    const reported = findUsage(json);
     if (reported) return { body, contentType, usage: reported, text: '' };
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.toString('utf8'));
+      parsed = JSON.parse(json);
     } catch {
       return { body, contentType, text: '' };
     }

@@ -1,5 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { convertedAnswer } from '../converted-answer.js';
+import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { bufferedResponse } from '../upstream-response.js';
@@ -97,9 +97,7 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
       if (request.mode === 'embeddings') {
         const answer = responseOf<HunyuanEmbeddings>(body);
         if (!answer) return { body, contentType, text: '' };
-        const list = toEmbeddingList(answer, request.model, readJson(request.body).encoding_format);
-        const usage = list.usage.prompt_tokens > 0 ? { promptTokens: list.usage.prompt_tokens, completionTokens: 0, totalTokens: list.usage.total_tokens } : undefined;
-        return { body: Buffer.from(JSON.stringify(list)), contentType: CONTENT_TYPE, usage, text: '' };
+        return embeddingAnswer(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format));
       }
       const answer = responseOf<HunyuanAnswer>(body);
       if (!answer) return { body, contentType, text: '' };

@@ -1,3 +1,4 @@
+import { embeddingAnswer } from '../converted-answer.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
 import { anthropicAdaptor } from '../anthropic/adaptor.js';
 import { anthropicStreamParser } from '../anthropic/stream.js';
@@ -70,9 +71,7 @@ export const vertexAdaptor: Adaptor = {
     } catch {
       return { body, contentType, text: '' };
     }
-    const list = toEmbeddingList(answer, request.model, readJson(request.body).encoding_format);
-    const usage = list.usage.prompt_tokens > 0 ? { promptTokens: list.usage.prompt_tokens, completionTokens: 0, totalTokens: list.usage.prompt_tokens } : undefined;
-    return { body: Buffer.from(JSON.stringify(list)), contentType: 'application/json', usage, text: '' };
+    return embeddingAnswer(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format));
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
