@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { ChannelStatus, Role, channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
@@ -34,6 +35,6 @@ export const proxyRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
     for (const [name, value] of Object.entries(response.headers)) {
       if (!RESPONSE_HOP_HEADERS.has(name) && value !== undefined) reply.header(name, value);
     }
-    return reply.status(response.statusCode).send(response.body);
+    return reply.status(response.statusCode).send(Readable.from(response.body));
   });
 };

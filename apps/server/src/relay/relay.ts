@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { RelayMode } from '../providers/adaptor.js';
 import { wantsUsage } from '../providers/openai-chunks.js';
-import { abortedOnClose } from './aborted-on-close.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
+import { ClientHangup } from './client-hangup.js';
 import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
@@ -45,13 +45,14 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   await ctx.relay.reserver.reserve(reservation);
 
   // Linked images are downloaded only after the reservation, and only for a protocol that needs the bytes.
-  const images = new RemoteImages(ctx.relay.images, input, () => abortedOnClose(reply));
+  const hangup = new ClientHangup(reply.raw);
+  const images = new RemoteImages(ctx.relay.images, input, () => hangup.signal);
   const plan = async (channel: RoutableChannel) =>
     adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await images.inputWithImages()) : planWith(channel, input);
   let outcome;
   try {
     const first = estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
-    outcome = await upstreamCall(ctx, route, first, plan, reply, (channel, reason) => autoDisableChannel(ctx, channel, reason));
+    outcome = await upstreamCall(ctx, route, first, plan, hangup, (channel, reason) => autoDisableChannel(ctx, channel, reason));
   } catch (error) {
     refund(ctx, reservation);
     throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;

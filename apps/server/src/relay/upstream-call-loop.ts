@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
-import { abortedOnClose } from './aborted-on-close.js';
+import type { ClientHangup } from './client-hangup.js';
 import { callUpstream } from './upstream-call.js';
 import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
@@ -18,16 +17,15 @@ export async function upstreamCall(
   route: Route,
   first: RelayPlan,
   plan: (channel: RoutableChannel) => Promise<RelayPlan>,
-  reply: FastifyReply,
+  hangup: ClientHangup,
   disable: (channel: RoutableChannel, reason: string) => Promise<unknown>,
 ): Promise<{ plan: RelayPlan; response: UpstreamResponse }> {
-  const signal = abortedOnClose(reply);
   let current = first;
   let retriesLeft = Math.max(0, Math.floor(ctx.options.num('RetryTimes')));
   for (;;) {
-    const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, signal);
+    const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, hangup);
     if (result.ok) return { plan: current, response: result.response };
-    if (signal.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
+    if (hangup.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
     if (result.disableChannel) {
       void disable(current.channel, result.error.message).catch((error: unknown) => ctx.log.error({ err: error }, 'auto-disable failed'));
     }

@@ -3,6 +3,7 @@ import { parseUpstreamError } from '../providers/openai/upstream-error.js';
 import { bufferedResponse, type UpstreamResponse } from '../providers/upstream-response.js';
 import { shouldDisableChannel } from './health/disable-rules.js';
 import { RelayError } from './relay-error.js';
+import { abortSignalOf, type Cancellation } from './client-hangup.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 export type CallResult =
@@ -20,7 +21,7 @@ const REQUEST_FAULTS = new Set([400, 413, 422]);
  * may only have expired early or been revoked: the same channel is asked once more with fresh ones before
  * the failure counts (the retry loop never returns to a channel, and the channel is not broken yet).
  */
-export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: AbortSignal): Promise<CallResult> {
+export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: Cancellation): Promise<CallResult> {
   const result = await attemptUpstream(client, adaptor, request, signal);
   if (!credentialsRefused(result) || !adaptor.forgetCredentials?.(request.target) || signal.aborted) return result;
   const retried = await attemptUpstream(client, adaptor, request, signal);
@@ -31,7 +32,7 @@ export async function callUpstream(client: UpstreamClient, adaptor: Adaptor, req
 /** A 401-class failure: the upstream refused the channel's credentials. */
 const credentialsRefused = (result: CallResult): boolean => !result.ok && result.error.status === 401;
 
-async function attemptUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: AbortSignal): Promise<CallResult> {
+async function attemptUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: Cancellation): Promise<CallResult> {
   let response: UpstreamResponse;
   try {
     const refused = await adaptor.prepare?.(request.target, postForText(client, signal));
@@ -82,15 +83,17 @@ async function checkAnswer(find: NonNullable<Adaptor['answerError']>, request: A
 }
 
 const postForText =
-  (client: UpstreamClient, signal: AbortSignal): PostForText =>
+  (client: UpstreamClient, signal: Cancellation): PostForText =>
   async (url) => {
     const response = await client.send({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '', signal });
     return { status: response.statusCode, body: await response.body.text() };
   };
 
-const upstreamIo = (client: UpstreamClient, signal: AbortSignal): UpstreamIo => ({
-  send: (call) => client.send({ ...call, signal }),
-  signal,
+const upstreamIo = (client: UpstreamClient, cancellation: Cancellation): UpstreamIo => ({
+  send: (call) => client.send({ ...call, signal: cancellation }),
+  get signal() {
+    return abortSignalOf(cancellation);
+  },
   timeoutMs: client.timeoutMs,
 });
 

@@ -1,21 +1,29 @@
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, errors, type Dispatcher } from 'undici';
+import type { UpstreamResponse } from '../providers/upstream-response.js';
+import { onCancel, type Cancellation } from './client-hangup.js';
+import { QueuedBody } from './queued-body.js';
 
 export interface UpstreamRequest {
   url: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   headers: Record<string, string>;
   body?: Buffer | string;
-  signal?: AbortSignal;
+  signal?: Cancellation;
 }
+
+/** Distinct upstream URLs remembered parsed (channels x endpoints x models); the memory is cleared when full. */
+const PARSED_URLS = 1000;
 
 /**
  * One keep-alive connection pool for every upstream call (undici). RELAY_TIMEOUT bounds the wait for
  * headers and between body chunks (0 = none); RELAY_PROXY sends everything through an HTTP proxy.
+ * Calls go to the dispatcher directly, answering with a QueuedBody: the relay's hot path.
  */
 export class UpstreamClient {
   private readonly dispatcher: Dispatcher;
   /** RELAY_TIMEOUT in milliseconds; 0 = none. */
   readonly timeoutMs: number;
+  private readonly targets = new Map<string, { origin: string; path: string }>();
 
   constructor(options: { timeoutSeconds: number; proxy?: string }) {
     this.timeoutMs = options.timeoutSeconds * 1000;
@@ -23,19 +31,73 @@ export class UpstreamClient {
     this.dispatcher = options.proxy ? new ProxyAgent({ uri: options.proxy, ...common }) : new Agent(common);
   }
 
-  send(upstream: UpstreamRequest): Promise<Dispatcher.ResponseData> {
-    return request(upstream.url, {
-      dispatcher: this.dispatcher,
-      method: upstream.method,
-      headers: upstream.headers,
-      body: upstream.body,
-      signal: upstream.signal,
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
+  send(upstream: UpstreamRequest): Promise<UpstreamResponse> {
+    return new Promise((resolve, reject) => {
+      const { origin, path } = this.target(upstream.url);
+      const options = { origin, path, method: upstream.method, headers: upstream.headers, body: upstream.body, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs };
+      this.dispatcher.dispatch(options, new UpstreamCall(upstream.signal, resolve, reject));
     });
   }
 
   close(): Promise<void> {
     return this.dispatcher.close();
+  }
+
+  private target(url: string): { origin: string; path: string } {
+    let target = this.targets.get(url);
+    if (!target) {
+      const parsed = new URL(url);
+      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+      if (this.targets.size >= PARSED_URLS) this.targets.clear();
+      this.targets.set(url, target);
+    }
+    return target;
+  }
+}
+
+/** One call's dispatch handler: resolves with the answer once its headers arrive, then feeds its body. */
+class UpstreamCall implements Dispatcher.DispatchHandler {
+  private body: QueuedBody | undefined;
+  private controller: Dispatcher.DispatchController | undefined;
+  private cancelled: Error | undefined;
+  private readonly stopListening: (() => void) | undefined;
+
+  constructor(
+    cancellation: Cancellation | undefined,
+    private readonly resolve: (response: UpstreamResponse) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.stopListening = cancellation && onCancel(cancellation, () => this.cancel());
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.cancelled) controller.abort(this.cancelled);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    if (statusCode < 200) return; // 1xx: the answer is still to come
+    this.body = new QueuedBody({ pause: () => controller.pause(), resume: () => controller.resume(), abort: (reason) => controller.abort(reason) });
+    this.resolve({ statusCode, headers, body: this.body });
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.body?.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.stopListening?.();
+    this.body?.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.stopListening?.();
+    if (this.body) this.body.fail(error);
+    else this.reject(error);
+  }
+
+  private cancel() {
+    this.cancelled = new errors.RequestAbortedError();
+    this.controller?.abort(this.cancelled);
   }
 }

@@ -1,0 +1,149 @@
+import { EventEmitter, once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientHangup } from './client-hangup.js';
+import { UpstreamClient } from './upstream-client.js';
+
+/**
+ * The upstream client against a real HTTP server: answers read whole or chunk by chunk, a slow reader
+ * holding the upstream back instead of buffering its answer, and every way a call is called off (the
+ * client hanging up before or during the answer, the reader giving up, the upstream breaking off).
+ */
+const BIG = 16 * 1024 * 1024;
+const closed: string[] = [];
+const finished: string[] = [];
+
+const server = http.createServer((req, res) => {
+  const path = req.url ?? '';
+  res.on('close', () => (res.writableFinished ? finished : closed).push(path));
+  if (path === '/chunks') {
+    res.writeHead(200, { 'content-type': 'text/plain', 'X-Upstream': 'yes' });
+    res.write('one,');
+    setTimeout(() => res.end('two'), 20);
+  } else if (path === '/big' || path === '/forever') {
+    res.writeHead(200, { 'content-type': 'application/octet-stream' });
+    const piece = Buffer.alloc(64 * 1024, 1);
+    let sent = 0;
+    const pump = () => {
+      while (path === '/forever' || sent < BIG) {
+        sent += piece.length;
+        if (!res.write(piece)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+  } else if (path === '/slow-headers') {
+    setTimeout(() => res.end('late'), 2_000);
+  } else if (path === '/break') {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.write('partial');
+    setTimeout(() => res.destroy(), 20);
+  } else {
+    res.writeHead(404).end();
+  }
+});
+let base = '';
+const client = new UpstreamClient({ timeoutSeconds: 0 });
+
+beforeAll(async () => {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await client.close();
+  server.closeAllConnections();
+  server.close();
+});
+
+const get = (path: string, signal?: AbortSignal | ClientHangup) => client.send({ url: `${base}${path}`, method: 'GET', headers: {}, signal });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (condition: () => boolean) => {
+  for (let i = 0; i < 200 && !condition(); i += 1) await sleep(10);
+  return condition();
+};
+
+/** A client connection whose hang-up the test decides. */
+function clientConnection() {
+  const raw = Object.assign(new EventEmitter(), { writableFinished: false });
+  return { hangup: new ClientHangup(raw as unknown as ServerResponse), hangUp: () => raw.emit('close') };
+}
+
+describe('UpstreamClient', () => {
+  it('answers with the status, lower-cased headers and the whole body', async () => {
+    const response = await get('/chunks');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-upstream']).toBe('yes');
+    expect(await response.body.text()).toBe('one,two');
+    expect(Buffer.from(await (await get('/chunks')).body.arrayBuffer()).toString()).toBe('one,two');
+  });
+
+  it('hands the body over chunk by chunk, in order', async () => {
+    const chunks: string[] = [];
+    for await (const chunk of (await get('/chunks')).body) chunks.push(Buffer.from(chunk).toString());
+    expect(chunks).toEqual(['one,', 'two']);
+  });
+
+  it('holds a slow reader’s upstream back instead of buffering the answer, and loses nothing', async () => {
+    const response = await get('/big');
+    await sleep(300);
+    expect(finished).not.toContain('/big');
+    let size = 0;
+    for await (const chunk of response.body) size += chunk.length;
+    expect(size).toBe(BIG);
+    expect(await until(() => finished.includes('/big'))).toBe(true);
+  });
+
+  it('aborts the upstream request when the reader stops early', async () => {
+    const response = await get('/forever');
+    for await (const chunk of response.body) if (chunk.length > 0) break;
+    expect(await until(() => closed.includes('/forever'))).toBe(true);
+  });
+
+  it('aborts the upstream request when the client hangs up before the answer', async () => {
+    const { hangup, hangUp } = clientConnection();
+    const pending = get('/slow-headers', hangup);
+    await sleep(50);
+    hangUp();
+    await expect(pending).rejects.toMatchObject({ code: 'UND_ERR_ABORTED' });
+    expect(await until(() => closed.includes('/slow-headers'))).toBe(true);
+  });
+
+  it('fails the body’s reader when the client hangs up during the answer', async () => {
+    const { hangup, hangUp } = clientConnection();
+    const response = await get('/chunks', hangup);
+    const reading = response.body.text();
+    hangUp();
+    await expect(reading).rejects.toMatchObject({ code: 'UND_ERR_ABORTED' });
+  });
+
+  it('refuses a call whose cancellation has already fired, without sending it', async () => {
+    const { hangup, hangUp } = clientConnection();
+    hangUp();
+    await expect(get('/slow-headers?never', hangup)).rejects.toMatchObject({ code: 'UND_ERR_ABORTED' });
+    await expect(get('/chunks', AbortSignal.abort())).rejects.toMatchObject({ code: 'UND_ERR_ABORTED' });
+  });
+
+  it('fails the reader when the upstream breaks off mid-answer, rather than ending quietly', async () => {
+    const response = await get('/break');
+    const chunks: Buffer[] = [];
+    const read = async () => {
+      for await (const chunk of response.body) chunks.push(Buffer.from(chunk));
+    };
+    await expect(read()).rejects.toThrow();
+    expect(Buffer.concat(chunks).toString()).toBe('partial');
+  });
+
+  it('makes the hang-up’s AbortSignal only when asked, already aborted if the client has left', () => {
+    const { hangup, hangUp } = clientConnection();
+    const signal = hangup.signal;
+    expect(signal.aborted).toBe(false);
+    hangUp();
+    expect(signal.aborted).toBe(true);
+    const late = clientConnection();
+    late.hangUp();
+    expect(late.hangup.signal.aborted).toBe(true);
+  });
+});
