@@ -54,6 +54,12 @@ export interface StreamEvent {
   /** SSE `data:` payloads to send to the client, in OpenAI's chunk shape. */
   forward: string[];
   text: string;
+  /**
+   * Text still inside the event, read only if the stream ends without usage; `size` bounds what waiting
+   * readers may hold. Parsing every chunk of a stream whose usage comes at its end was the largest
+   * cost of relaying it.
+   */
+  laterText?: { read: () => string; size: number };
   usage?: ReportedUsage;
   /**
    * The upstream said its stream is complete. The relay does not need it (it ends every stream with its own

@@ -47,4 +47,30 @@ describe('a client leaving in the middle of a stream', () => {
     expect(log.completion_tokens).toBeLessThan(200);
     expect(log.quota).toBeGreaterThan(0);
   });
+
+  it('bills a client that stopped reading before it left, however much the upstream had sent', async () => {
+    const reader = await f.addUser('stalled', 10_000_000);
+    const stalledKey = await f.addKey(reader);
+    // About 15 MB in one burst: far more than the sockets between us and the client can hold.
+    upstream.behaviour = { chunks: 100_000, omitUsage: true };
+    const abort = new AbortController();
+    const response = await fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      signal: abort.signal,
+      headers: { authorization: `Bearer sk-${stalledKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'say a lot' }] }),
+    });
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    abort.abort();
+    await expect
+      .poll(
+        async () => {
+          await f.flush();
+          return f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', reader).where('type', '=', 2).executeTakeFirst();
+        },
+        { timeout: 5000 },
+      )
+      .toMatchObject({ completion_tokens: expect.any(Number), quota: expect.any(Number) });
+  });
 });

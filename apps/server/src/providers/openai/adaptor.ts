@@ -5,11 +5,19 @@ import { inspectChunk } from './stream-chunk.js';
 import { transcriptText } from './transcript.js';
 import { openAIUrl } from './upstream-url.js';
 
+/**
+ * A chunk with choices and no usage object: forwarded as it is, its text read only if needed. Patterns
+ * with unescaped quotes cannot match inside a JSON string, so they see the chunk's own keys. Anything
+ * else (usage, Azure's empty filter chunks, errors) is parsed at once.
+ */
+const onlyText = (data: string) => /"choices"\s*:\s*\[\s*\{/.test(data) && !/"usage"\s*:\s*\{/.test(data);
+
 /** Reads an OpenAI SSE stream as it passes through; also the reader of protocols that stream OpenAI's chunks. */
 export const openAIStreamParser = (): StreamParser => ({
   framing: 'sse',
   event(data: string): StreamEvent {
     if (data === '[DONE]') return { forward: [data], text: '', done: true };
+    if (onlyText(data)) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
     const info = inspectChunk(data);
     return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdaptorRequest } from '../adaptor.js';
 import { zhipuAdaptor } from './adaptor.js';
+import { eventText } from '../../../test/event-text.js';
 
 const chat = { mode: 'chat', model: 'glm-4', body: Buffer.from('{}') } as AdaptorRequest;
 
@@ -23,7 +24,7 @@ describe('Zhipu answers', () => {
     const first = parser?.event('{"id":"1","choices":[{"index":0,"delta":{"role":"assistant","reasoning_content":"think "}}]}');
     const second = parser?.event('{"id":"1","choices":[{"index":0,"delta":{"content":"Hi"}}]}');
     const last = parser?.event('{"id":"1","choices":[{"index":0,"finish_reason":"network_error","delta":{}}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}');
-    expect(first?.text + (second?.text ?? '')).toBe('think Hi');
+    expect(eventText(first) + eventText(second)).toBe('think Hi');
     expect(last?.usage).toEqual({ promptTokens: 9, completionTokens: 2, totalTokens: 11 });
     expect(JSON.parse(last?.forward[0] ?? '{}')).toMatchObject({ choices: [{ finish_reason: 'stop' }] });
     expect(parser?.event('[DONE]')).toMatchObject({ forward: ['[DONE]'], done: true });

@@ -15,6 +15,25 @@ describe('TextTally', () => {
     expect(calls).toBeGreaterThan(10);
     expect(calls).toBeLessThan(20);
   });
+
+  it('reads text left in events only when the total is asked for, or once too much waits', async () => {
+    const tally = new TextTally(async () => (text: string) => text.length);
+    let reads = 0;
+    const later = (text: string) => ({ read: () => ((reads += 1), text), size: text.length });
+    tally.later(later('abc'));
+    tally.add('de');
+    expect(reads).toBe(0);
+    expect(await tally.total()).toBe(5);
+    expect(reads).toBe(1);
+
+    const big = new TextTally(async () => (text: string) => text.length);
+    reads = 0;
+    for (let i = 0; i < 100; i += 1) big.later(later('x'.repeat(1000)));
+    // A stream holds at most 64 KiB unread: the first 66 events were read once that much waited.
+    expect(reads).toBe(66);
+    expect(await big.total()).toBe(100_000);
+    expect(reads).toBe(100);
+  });
 });
 
 describe('StreamSplitter', () => {

@@ -12,6 +12,9 @@ export class TextTally {
   /** Slices already taken out of `pending`, counted when the total is asked for (the encoder loads lazily). */
   private readonly slices: string[] = [];
   private folded = 0;
+  /** Readers of text not read out of its events yet, and the size of what they hold. */
+  private unread: (() => string)[] = [];
+  private unreadSize = 0;
 
   constructor(private readonly counter: () => Promise<Counter>) {}
 
@@ -26,9 +29,24 @@ export class TextTally {
     }
   }
 
+  /** Text read only if the total is asked for, or once the events waiting hold too much. */
+  later(text: { read: () => string; size: number }): void {
+    this.unread.push(text.read);
+    this.unreadSize += text.size;
+    if (this.unreadSize >= FOLD_AT_CHARS) this.readUnread();
+  }
+
   async total(): Promise<number> {
+    this.readUnread();
     await this.foldSlices();
     return this.folded + (this.pending ? (await this.counter())(this.pending) : 0);
+  }
+
+  private readUnread() {
+    const readers = this.unread;
+    this.unread = [];
+    this.unreadSize = 0;
+    for (const read of readers) this.add(read());
   }
 
   /** Counts the slices set aside so far, so a long answer's text is not held until the end. */
