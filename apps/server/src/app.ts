@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import type { AppContext } from './context.js';
 import { registerConsole } from './http/console.js';
 import { ApiError } from './http/errors.js';
+import { LazyChildLogger } from './http/lazy-child-logger.js';
 import { rateLimit } from './http/rate-limit-hook.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
@@ -37,6 +38,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => newRequestId(),
+    childLoggerFactory: (logger, bindings, childOptions) => LazyChildLogger.create(logger, bindings, childOptions),
     trustProxy: ctx.config.TRUSTED_PROXIES,
     // The console calls list routes with a trailing slash and others without; gin redirected, we match both.
     routerOptions: { ignoreTrailingSlash: true },
@@ -52,10 +54,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     });
   }
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  await app.register(fastifyCookie);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
@@ -67,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      // Only the console's API has a session: the relay never parses or sets cookies.
+      await api.register(fastifyCookie);
       api.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });

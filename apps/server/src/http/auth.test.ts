@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@tollgate/contract';
 import { databaseKinds } from '../../test/databases.js';
@@ -14,8 +15,12 @@ describe.each(databaseKinds)('role guards on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0' });
     // A root-only probe beside the real admin route GET /api/group/: nothing in this issue is root-only yet.
-    t.app.get('/api/probe/root', { preHandler: requireRoot(t.ctx) }, async () => ok('root'));
-    t.app.get('/api/probe/admin', { preHandler: requireAdmin(t.ctx) }, async () => ok('admin'));
+    // Sessions are cookies, parsed in the console API's scope: the probes get a scope of their own.
+    await t.app.register(async (probes) => {
+      await probes.register(fastifyCookie);
+      probes.get('/api/probe/root', { preHandler: requireRoot(t.ctx) }, async () => ok('root'));
+      probes.get('/api/probe/admin', { preHandler: requireAdmin(t.ctx) }, async () => ok('admin'));
+    });
     await register(t.app, 'plain');
     await register(t.app, 'boss');
     await t.ctx.db.updateTable('users').set({ role: Role.Admin }).where('username', '=', 'boss').execute();

@@ -1,11 +1,21 @@
-import { randomInt } from 'node:crypto';
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** one-api's request id: yyyyMMddHHmmss, the sub-second nanoseconds, then 8 random digits. Sent as X-Oneapi-Request-Id. */
+/** The yyyyMMddHHmmss stamp of the current second, formatted once per second rather than per request. */
+let stampedSecond = Number.NaN;
+let stamp = '';
+
+/**
+ * one-api's request id: yyyyMMddHHmmss, the sub-second nanoseconds, then 8 random digits. Sent as
+ * X-Oneapi-Request-Id. It names a request in logs and errors; it guards nothing, so Math.random suffices.
+ */
 export function newRequestId(now = new Date()): string {
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== stampedSecond) {
+    stampedSecond = second;
+    stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  }
   const nanos = now.getMilliseconds() * 1_000_000 + Number(process.hrtime.bigint() % 1_000_000n);
-  return `${stamp}${nanos}${pad(randomInt(0, 100_000_000), 8)}`;
+  return `${stamp}${nanos}${pad(Math.floor(Math.random() * 100_000_000), 8)}`;
 }
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';

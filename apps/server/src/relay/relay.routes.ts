@@ -51,8 +51,9 @@ export const dashboardRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
 function useRelayConventions(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(corsHeaders(request.headers.origin));
+    done();
   });
   app.options('*', async (request, reply) => {
     reply.headers(corsHeaders(request.headers.origin, request.headers['access-control-request-headers'] as string | undefined)).status(204).send();
