@@ -22,7 +22,7 @@ import { Pricing } from './relay/billing/pricing.js';
 import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
 import { SqliteLedger } from './relay/billing/sqlite-ledger.js';
-import { SqliteLogRows } from './relay/billing/sqlite-log-rows.js';
+import { logSinkFor } from './relay/billing/log-sinks.js';
 import { UsageWriter } from './relay/billing/usage-writer.js';
 import type { RelayServices } from './relay/relay-services.js';
 import { ChannelRegistry } from './relay/routing/channel-registry.js';
@@ -56,7 +56,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       handle.db,
       config.BATCH_UPDATE_INTERVAL * 1000,
       (error) => log.error({ err: error }, 'usage write failed; will retry'),
-      handle.sqlite && handle.sqliteWrites && { counters: new SqliteCounters(handle.sqlite, handle.sqliteWrites), logRows: new SqliteLogRows(handle.sqlite) },
+      handle.sqlite && handle.sqliteWrites && { counters: new SqliteCounters(handle.sqlite, handle.sqliteWrites), logs: logSinkFor(handle.sqlite, config.SQLITE_BUSY_TIMEOUT) },
     );
     const conditionalUpdates = new Reserver(handle.db, handle.dialect);
     const relay: RelayServices = {

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { Reserver, type Reservation } from './reservation.js';
 import { SqliteCounters } from './sqlite-counters.js';
 import { SqliteLedger } from './sqlite-ledger.js';
-import { SqliteLogRows } from './sqlite-log-rows.js';
+import { InlineLogSink } from './log-sinks.js';
 import { UsageWriter } from './usage-writer.js';
 
 describe('the SQLite quota ledger', () => {
@@ -27,7 +27,7 @@ describe('the SQLite quota ledger', () => {
     userId = Number(sqlite.prepare(`insert into users (username, password, quota) values ('u', 'x', 100)`).run().lastInsertRowid);
     tokenId = Number(sqlite.prepare(`insert into tokens (user_id, key, name, remain_quota, unlimited_quota) values (?, 'k', 'k', 50, 0)`).run(userId).lastInsertRowid);
     const writes = handle.sqliteWrites!;
-    usage = new UsageWriter(handle.db, 60_000, undefined, { counters: new SqliteCounters(sqlite, writes), logRows: new SqliteLogRows(sqlite) });
+    usage = new UsageWriter(handle.db, 60_000, undefined, { counters: new SqliteCounters(sqlite, writes), logs: new InlineLogSink(sqlite) });
     ledger = new SqliteLedger(sqlite, writes, usage, new Reserver(handle.db, 'sqlite'));
   });
   afterEach(async () => {

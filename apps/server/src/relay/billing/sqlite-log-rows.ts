@@ -20,39 +20,36 @@ const COLUMNS = [
   'system_prompt_reset',
 ] as const satisfies readonly (keyof NewLog)[];
 
+/** A consume log as the insert statements bind it: its values in COLUMNS order. */
+export type LogRow = (string | number | null)[];
+
+export function logRow(log: NewLog): LogRow {
+  return COLUMNS.map((column) => {
+    const value = log[column];
+    return typeof value === 'boolean' ? Number(value) : (value ?? null);
+  });
+}
+
 /** Rows per statement: one prepared statement inserts a whole chunk. */
-export const LOG_CHUNK = 100;
+const CHUNK = 100;
 
 const insertSql = (rows: number) => `insert into logs (${COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => `(${COLUMNS.map(() => '?').join(', ')})`).join(', ')}`;
 
-const value = (log: NewLog, column: (typeof COLUMNS)[number]) => {
-  const v = log[column];
-  return typeof v === 'boolean' ? Number(v) : (v ?? null);
-};
-
-/**
- * Inserts consume logs into SQLite synchronously, a chunk per call and per transaction, with statements
- * prepared once. No transaction is ever left open across an `await`, so the quota ledger never has to
- * fall back to writing while logs are being written; the usage writer yields between chunks.
- */
+/** Inserts consume logs into SQLite synchronously, in one transaction per call, with statements prepared once. */
 export class SqliteLogRows {
-  private readonly full;
+  private readonly chunk;
   private readonly single;
 
   constructor(private readonly sqlite: SQLite.Database) {
-    this.full = sqlite.prepare(insertSql(LOG_CHUNK));
+    this.chunk = sqlite.prepare(insertSql(CHUNK));
     this.single = sqlite.prepare(insertSql(1));
   }
 
-  /** Inserts at most LOG_CHUNK logs in one transaction. */
-  insert(logs: readonly NewLog[]): void {
-    const values = (log: NewLog) => COLUMNS.map((column) => value(log, column));
-    if (logs.length === LOG_CHUNK) {
-      this.full.run(logs.flatMap(values));
-      return;
-    }
+  insert(rows: readonly LogRow[]): void {
     this.sqlite.transaction(() => {
-      for (const log of logs) this.single.run(values(log));
+      let start = 0;
+      for (; start + CHUNK <= rows.length; start += CHUNK) this.chunk.run(rows.slice(start, start + CHUNK).flat());
+      for (; start < rows.length; start += 1) this.single.run(rows[start]);
     })();
   }
 }

@@ -3,7 +3,7 @@ import type { Database, NewLog } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import type { Reservation } from './reservation.js';
 import type { SqliteCounters } from './sqlite-counters.js';
-import { LOG_CHUNK, type SqliteLogRows } from './sqlite-log-rows.js';
+import type { LogSink } from './log-sinks.js';
 
 export interface Settlement {
   reservation: Reservation;
@@ -14,10 +14,10 @@ export interface Settlement {
   log?: NewLog;
 }
 
-/** On SQLite, balances and logs are written synchronously (see the class comment). */
+/** On SQLite, balances are written synchronously and logs by their sink (see the class comment). */
 export interface SqliteStores {
   counters: SqliteCounters;
-  logRows: SqliteLogRows;
+  logs: LogSink;
 }
 
 export interface Pending {
@@ -39,8 +39,8 @@ const empty = (): Pending => ({ users: new Map(), tokens: new Map(), channels: n
  *
  * On SQLite (`sqlite` given) the balances are written synchronously, in one step with taking them out of
  * memory: a balance is then always either pending here or in the database, never in between, which is
- * what lets the quota ledger read "database + pending" as the exact balance. Logs follow in short
- * synchronous chunks, so no transaction stays open while other requests run.
+ * what lets the quota ledger read "database + pending" as the exact balance. Logs go to their sink as
+ * they are recorded (the log-writer thread), and a flush waits until it has committed them.
  */
 export class UsageWriter {
   private pending = empty();
@@ -77,7 +77,8 @@ export class UsageWriter {
     }
     tokens.set(reservation.tokenId, token);
     if (counted && channelId > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + charged);
-    if (log) logs.push(log);
+    if (log && this.sqlite) this.sqlite.logs.add(log);
+    else if (log) logs.push(log);
   }
 
   /**
@@ -119,6 +120,7 @@ export class UsageWriter {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
+    await this.sqlite?.logs.close();
   }
 
   private async write(): Promise<void> {
@@ -155,9 +157,9 @@ export class UsageWriter {
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
   }
 
-  private async writeSqlite({ counters, logRows }: SqliteStores): Promise<void> {
+  private async writeSqlite({ counters, logs }: SqliteStores): Promise<void> {
     const batch = this.pending;
-    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
+    if (batch.users.size === 0 && batch.tokens.size === 0) return logs.flush();
     // Another transaction holds the connection (a console write in progress): wait for it to end.
     for (let waited = 0; counters.busy(); waited += BUSY_WAIT_MS) {
       if (waited >= MAX_BUSY_WAIT_MS) throw new Error('the database stayed inside another transaction; usage stays pending');
@@ -171,16 +173,7 @@ export class UsageWriter {
       throw error;
     }
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
-    // Logs go in chunks, each its own short synchronous transaction, with the event loop free between them.
-    for (let start = 0; start < batch.logs.length; start += LOG_CHUNK) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      try {
-        logRows.insert(batch.logs.slice(start, start + LOG_CHUNK));
-      } catch (error) {
-        this.pending.logs.unshift(...batch.logs.slice(start));
-        throw error;
-      }
-    }
+    await logs.flush();
   }
 
   private mergeBack(batch: Pending) {

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import type { NewLog } from '../../db/schema.js';
+import { ThreadLogSink } from './log-sinks.js';
+
+/** The log-writer thread against a real database file, read back through another connection. */
+describe('ThreadLogSink', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let sink: ThreadLogSink;
+  const count = () => (handle.sqlite!.prepare('select count(*) as n from logs').get() as { n: number }).n;
+  const log = (i: number): NewLog => ({ user_id: 1, created_at: 1_800_000_000, type: 2, content: `request ${i}`, username: 'u', token_name: 't', model_name: 'gpt-4o-mini', quota: i, prompt_tokens: 1, completion_tokens: 2, channel_id: 3, request_id: `r${i}`, elapsed_time: 4, is_stream: i % 2 === 0, system_prompt_reset: false });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-logs-'));
+    handle = await openDatabase({ dialect: 'sqlite', file: path.join(dir, 'one-api.db') }, { busyTimeoutMs: 5000, maxConnections: 1 });
+    await migrateToLatest(handle.db, 'sqlite');
+    sink = new ThreadLogSink({ file: path.join(dir, 'one-api.db'), busyTimeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await sink.close();
+    await handle.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits every log added before a flush, with every field', async () => {
+    for (let i = 0; i < 1234; i += 1) sink.add(log(i));
+    await sink.flush();
+    expect(count()).toBe(1234);
+    expect(handle.sqlite!.prepare('select * from logs where request_id = ?').get('r10')).toMatchObject({ content: 'request 10', quota: 10, is_stream: 1, channel_id: 3, elapsed_time: 4 });
+  });
+
+  it('keeps the logs it could not write and writes them once the database takes them again', async () => {
+    const before = count();
+    const other = new SQLite(path.join(dir, 'one-api.db'));
+    other.exec('alter table logs rename to logs_elsewhere');
+    for (let i = 0; i < 10; i += 1) sink.add(log(i));
+    await expect(sink.flush()).rejects.toThrow(/no such table: logs/);
+    other.exec('alter table logs_elsewhere rename to logs');
+    other.close();
+    sink.add(log(10));
+    await sink.flush();
+    expect(count()).toBe(before + 11);
+  });
+});

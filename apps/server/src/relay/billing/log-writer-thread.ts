@@ -1,0 +1,36 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { SqliteLogRows, type LogRow } from './sqlite-log-rows.js';
+
+/**
+ * The thread that writes consume logs into the SQLite file, on its own connection, so their index
+ * updates, commits and WAL checkpoints never hold up the requests on the main thread. It answers each
+ * batch once it is committed, or with why it was not.
+ */
+export interface LogThreadData {
+  file: string;
+  busyTimeoutMs: number;
+}
+export interface LogBatch {
+  id: number;
+  rows: LogRow[];
+}
+export interface LogBatchDone {
+  id: number;
+  error?: string;
+}
+
+const { file, busyTimeoutMs } = workerData as LogThreadData;
+const connection = new SQLite(file, { timeout: busyTimeoutMs });
+connection.pragma('synchronous = NORMAL');
+const logRows = new SqliteLogRows(connection);
+
+parentPort?.on('message', ({ id, rows }: LogBatch) => {
+  let done: LogBatchDone = { id };
+  try {
+    logRows.insert(rows);
+  } catch (error) {
+    done = { id, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort?.postMessage(done);
+});
