@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
+import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 
 /**
  * `npx tsx bench/cpu-per-request.ts`: the CPU time (user + system, from /proc) each server spends per
@@ -61,7 +62,7 @@ async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-cpu-'));
   const bare = spawn('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], { cwd: root, stdio: 'ignore' });
-  const tollgate = spawn('node', ['apps/server/dist/main.js'], {
+  const tollgate = spawn('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(TOLLGATE_PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
     stdio: ['ignore', 'ignore', 'inherit'],

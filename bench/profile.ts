@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
+import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 
 /**
  * `npx tsx bench/profile.ts [stream] [seconds] [bare]`: Tollgate (or the bare proxy) under `--cpu-prof`
@@ -34,7 +35,7 @@ async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-prof-'));
   fs.rmSync(profiles, { recursive: true, force: true });
-  const entry = bare ? ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(PORT), `http://127.0.0.1:${UPSTREAM_PORT}`] : ['apps/server/dist/main.js'];
+  const entry = bare ? ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(PORT), `http://127.0.0.1:${UPSTREAM_PORT}`] : [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'];
   const server = spawn('node', ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...entry], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },

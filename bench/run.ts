@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
+import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 
 /**
  * `npm run bench`: the fake upstream, then the bare Fastify+undici proxy and Tollgate (auth, routing,
@@ -96,7 +97,7 @@ async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
   const bare = startProcess('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
-  const tollgate = startProcess('node', ['apps/server/dist/main.js'], {
+  const tollgate = startProcess('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
     PORT: String(TOLLGATE_PORT),
     SQLITE_PATH: path.join(dataDir, 'one-api.db'),
     SESSION_SECRET: 'bench',
