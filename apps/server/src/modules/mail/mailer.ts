@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { fail } from '../../http/errors.js';
 import { isSmtpConfigured, readSmtpSettings, senderOf, transportOptions, type OptionReader } from './mail-transport.js';
 
@@ -19,6 +18,8 @@ export const canSendMail = (options: OptionReader): boolean => isSmtpConfigured(
 export async function sendMail(options: OptionReader, mail: Mail): Promise<void> {
   const settings = readSmtpSettings(options);
   if (!isSmtpConfigured(settings)) throw fail(SMTP_NOT_CONFIGURED, 'smtp_not_configured');
+  // Loaded on first mail: most nodes never send one.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(transportOptions(settings));
   try {
     await transport.sendMail({ from: senderOf(settings), to: mail.to, subject: mail.subject, html: mail.html });

@@ -1,5 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { EventStreamCodec } from '@smithy/eventstream-codec';
+import { createRequire } from 'node:module';
+import type * as EventStreamCodecModule from '@smithy/eventstream-codec';
+import type { EventStreamCodec } from '@smithy/eventstream-codec';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import { ndjsonLine } from '../sse-events.js';
 
@@ -22,7 +24,10 @@ const OVERHEAD = 16;
 /** A length beyond this is a corrupt prelude, not a real event. */
 const MAX_MESSAGE = 16 * 1024 * 1024;
 
-const codec = new EventStreamCodec(toUtf8, fromUtf8);
+// Required on first use, synchronously (the splitter is), so nodes without Bedrock channels never load it.
+const require = createRequire(import.meta.url);
+let codec: EventStreamCodec | undefined;
+const eventStreamCodec = () => (codec ??= new (require('@smithy/eventstream-codec') as typeof EventStreamCodecModule).EventStreamCodec(toUtf8, fromUtf8));
 
 type Message = ReturnType<EventStreamCodec['decode']>;
 
@@ -73,7 +78,7 @@ export class EventStreamSplitter {
       const length = this.pending.readUInt32BE(0);
       if (length < OVERHEAD || length > MAX_MESSAGE) throw new Error(`invalid event-stream message length ${length}`);
       if (this.pending.length < length) break;
-      messages.push(codec.decode(this.pending.subarray(0, length)));
+      messages.push(eventStreamCodec().decode(this.pending.subarray(0, length)));
       this.pending = this.pending.subarray(length);
     }
     return messages;

@@ -1,6 +1,3 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { HttpRequest } from '@smithy/protocol-http';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentials } from './credentials.js';
 
 /**
@@ -27,6 +24,8 @@ export interface SignInput {
  * token) and `authorization`. The path of `url` is signed exactly as it will be sent.
  */
 export async function signedHeaders(input: SignInput): Promise<Record<string, string>> {
+  // The AWS libraries are loaded with the first Bedrock call: other nodes never pay for them.
+  const [{ Sha256 }, { HttpRequest }, { SignatureV4 }] = await Promise.all([import('@aws-crypto/sha256-js'), import('@smithy/protocol-http'), import('@smithy/signature-v4')]);
   const url = new URL(input.url);
   const { region, accessKeyId, secretAccessKey, sessionToken } = input.credentials;
   const signer = new SignatureV4({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { JWT } from 'google-auth-library';
+import type { JWT } from 'google-auth-library';
 import type { UpstreamRefusal } from '../adaptor.js';
 import { GOOGLE_TOKEN_URI, readServiceAccount, type ServiceAccount } from './service-account.js';
 
@@ -50,7 +50,7 @@ async function exchangeToken(credentials: string, key: string, nowMs: number): P
   const account = readServiceAccount(credentials);
   if ('problem' in account) return refusal(account.problem);
   try {
-    const tokens = await jwtClient(account).authorize();
+    const tokens = await (await jwtClient(account)).authorize();
     if (!tokens.access_token) return refusal('the Vertex AI token endpoint answered without an access token');
     const lifetimeMs = tokens.expiry_date ? tokens.expiry_date - Date.now() : DEFAULT_LIFETIME_MS;
     cache.set(key, { token: tokens.access_token, expiresAtMs: nowMs + lifetimeMs });
@@ -65,7 +65,9 @@ async function exchangeToken(credentials: string, key: string, nowMs: number): P
  * private deployment, a test's fake) is honoured by redirecting that one call. The relay retries on
  * another channel, so the library's own retries are turned off.
  */
-function jwtClient(account: ServiceAccount): JWT {
+async function jwtClient(account: ServiceAccount): Promise<JWT> {
+  // Loaded with the first Vertex channel's first token: other nodes never pay for the library.
+  const { JWT } = await import('google-auth-library');
   // The assertion's audience is the endpoint that reads it, as Google's own libraries set it from token_uri.
   const client = new JWT({ email: account.clientEmail, key: account.privateKey, keyId: account.privateKeyId, scopes: [SCOPE], additionalClaims: { aud: account.tokenUri } });
   client.transporter.interceptors.request.add({

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import type { BuiltRequest, UpstreamIo, UpstreamRefusal } from '../adaptor.js';
 import { bufferedResponse, streamedResponse, type UpstreamResponse } from '../upstream-response.js';
 import { isLastFrame, parseFrame } from './response.js';
@@ -40,13 +40,15 @@ async function readBody(response: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function sparkExchange(built: BuiltRequest, stream: boolean, io: UpstreamIo): Promise<UpstreamResponse> {
+export async function sparkExchange(built: BuiltRequest, stream: boolean, io: UpstreamIo): Promise<UpstreamResponse> {
+  // Loaded with the first Spark call: other nodes never pay for the websocket library.
+  const { WebSocket: Client } = await import('ws');
   return new Promise<UpstreamResponse>((resolve, reject) => {
     if (io.signal.aborted) {
       reject(io.signal.reason as Error);
       return;
     }
-    const socket = new WebSocket(built.url, { handshakeTimeout: io.timeoutMs > 0 ? io.timeoutMs : undefined, perMessageDeflate: false });
+    const socket = new Client(built.url, { handshakeTimeout: io.timeoutMs > 0 ? io.timeoutMs : undefined, perMessageDeflate: false });
     const lines: string[] = [];
     let body: Readable | undefined;
     let settled = false;
@@ -57,7 +59,7 @@ export function sparkExchange(built: BuiltRequest, stream: boolean, io: Upstream
       clearTimeout(timer);
       io.signal.removeEventListener('abort', onAbort);
       socket.removeAllListeners('message');
-      if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.terminate();
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.terminate();
     };
     const settle = (response: UpstreamResponse) => {
       if (settled) return;

@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose';
 
 /**
  * Zhipu's API token: an HS256 JWT signed with the secret half of the `{id}.{secret}` key, with the extra
@@ -27,6 +26,7 @@ function keyParts(key: string): { id: string; secret: string } | undefined {
 export async function signZhipuToken(key: string, nowMs: number, expMs: number): Promise<string | undefined> {
   const parts = keyParts(key);
   if (!parts) return undefined;
+  const { SignJWT } = await import('jose');
   return new SignJWT({ api_key: parts.id, exp: expMs, timestamp: nowMs })
     .setProtectedHeader({ alg: 'HS256', sign_type: 'SIGN', typ: 'JWT' })
     .sign(encoder.encode(parts.secret));
