@@ -29,7 +29,8 @@ export class ClientHangup {
     }
     this.listeners.push(listener);
     return () => {
-      this.listeners = this.listeners.filter((other) => other !== listener);
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
     };
   }
 

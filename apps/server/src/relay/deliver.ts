@@ -102,6 +102,9 @@ export async function deliverStream(
   }
 }
 
+/** Text held for the end of a turn before it is written at once. */
+const PENDING_LIMIT = 16 * 1024;
+
 /**
  * What the relay writes in one event-loop turn leaves as one chunk in one system call: an upstream read
  * often holds several events (a short answer whole, with its usage and its end), and every socket write
@@ -152,6 +155,3 @@ class TurnWriter {
     this.flush = undefined;
   }
 }
-
-/** Text held for the end of a turn before it is written at once. */
-const PENDING_LIMIT = 16 * 1024;

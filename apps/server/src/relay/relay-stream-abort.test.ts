@@ -20,15 +20,18 @@ describe('a client leaving in the middle of a stream', () => {
     await upstream.stop();
   });
 
+  const streamChat = (apiKey: string, content: string, signal: AbortSignal) =>
+    fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      signal,
+      headers: { authorization: `Bearer sk-${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content }] }),
+    });
+
   it('stops the upstream request and bills what was produced', async () => {
     upstream.behaviour = { chunks: 200, chunkDelayMs: 20 };
     const abort = new AbortController();
-    const response = await fetch(`${f.url}/v1/chat/completions`, {
-      method: 'POST',
-      signal: abort.signal,
-      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'count slowly' }] }),
-    });
+    const response = await streamChat(key, 'count slowly', abort.signal);
     const reader = response.body!.getReader();
     let received = '';
     while (!received.includes('part4 ')) received += new TextDecoder().decode((await reader.read()).value);
@@ -54,12 +57,7 @@ describe('a client leaving in the middle of a stream', () => {
     // About 15 MB in one burst: far more than the sockets between us and the client can hold.
     upstream.behaviour = { chunks: 100_000, omitUsage: true };
     const abort = new AbortController();
-    const response = await fetch(`${f.url}/v1/chat/completions`, {
-      method: 'POST',
-      signal: abort.signal,
-      headers: { authorization: `Bearer sk-${stalledKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'say a lot' }] }),
-    });
+    const response = await streamChat(stalledKey, 'say a lot', abort.signal);
     expect(response.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
     abort.abort();
