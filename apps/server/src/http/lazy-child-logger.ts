@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 
-type Log = (...args: unknown[]) => void;
-const logWith = (logger: FastifyBaseLogger, level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent') => logger[level] as Log;
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
  * The per-request logger, made only when something is logged. Fastify gives every request a child of the
@@ -12,13 +11,25 @@ const logWith = (logger: FastifyBaseLogger, level: 'fatal' | 'error' | 'warn' | 
 export class LazyChildLogger {
   private made: FastifyBaseLogger | undefined;
 
-  constructor(
+  private constructor(
     private readonly parent: FastifyBaseLogger,
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
   ) {}
 
-  /** As a FastifyBaseLogger (its methods' overloads are pino's; the arguments are passed on as they are). */
+  static {
+    // One method per level on the prototype, passing its arguments on to the made child's (pino's overloads).
+    for (const level of LEVELS) {
+      Object.defineProperty(LazyChildLogger.prototype, level, {
+        value(this: LazyChildLogger, ...args: unknown[]) {
+          const logger = this.logger();
+          (logger[level] as (...logged: unknown[]) => void).apply(logger, args);
+        },
+      });
+    }
+  }
+
+  /** As a FastifyBaseLogger: the level methods are defined above, on the prototype. */
   static create(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
     return new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
   }
@@ -29,34 +40,6 @@ export class LazyChildLogger {
 
   set level(level: string) {
     this.logger().level = level;
-  }
-
-  fatal(...args: unknown[]) {
-    logWith(this.logger(), 'fatal').apply(this.made, args);
-  }
-
-  error(...args: unknown[]) {
-    logWith(this.logger(), 'error').apply(this.made, args);
-  }
-
-  warn(...args: unknown[]) {
-    logWith(this.logger(), 'warn').apply(this.made, args);
-  }
-
-  info(...args: unknown[]) {
-    logWith(this.logger(), 'info').apply(this.made, args);
-  }
-
-  debug(...args: unknown[]) {
-    logWith(this.logger(), 'debug').apply(this.made, args);
-  }
-
-  trace(...args: unknown[]) {
-    logWith(this.logger(), 'trace').apply(this.made, args);
-  }
-
-  silent(...args: unknown[]) {
-    logWith(this.logger(), 'silent').apply(this.made, args);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
