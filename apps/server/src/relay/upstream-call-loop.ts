@@ -10,7 +10,9 @@ import type { RoutableChannel } from './routing/routable-channel.js';
 /**
  * Calls the upstream, and on a retryable failure (429, 5xx, timeouts, connection errors and other
  * channel-side faults; never 400) tries another channel, up to RetryTimes more. The raw body is replayed.
- * A channel whose error means it is broken is handed to `disable` (the auto-disable rules decide).
+ * A channel whose error means it is broken is handed to `disable` (the auto-disable rules decide), which
+ * takes it out of this node's routing synchronously; its database write is not awaited, so the client's
+ * answer (or the retry) does not wait for it, and no later pick on this node lands on the channel meanwhile.
  */
 export async function upstreamCall(
   ctx: AppContext,

@@ -1,15 +1,21 @@
+import { channelType } from '@tollgate/contract';
 import type { ChannelRow } from '../../db/schema.js';
 import type { UpstreamClient } from '../../relay/upstream-client.js';
 
 /**
  * Where each vendor reports the balance of a key (reference 3.7), in US dollars except where the vendor
- * counts in yuan or points (the console converts by type). A channel's base URL replaces the vendor's
- * host, so mirrors and test servers work too.
+ * counts in yuan or points (the console converts by type). OpenAI, Custom and CloseAI answer under the
+ * channel's base URL; every other vendor answers on a fixed host of its own, whatever the channel's base
+ * URL says: that URL is where requests are relayed (a mirror, or AI Proxy's api.aiproxy.io), not where the
+ * vendor keeps accounts (aiproxy.io).
  */
 interface BalanceSource {
-  defaultBase: string;
+  /** The vendor's fixed balance host, or RELAY_BASE for the channel's base URL (else the catalog's). */
+  host: string;
   fetch(get: (url: string, headers?: Record<string, string>) => Promise<unknown>, base: string, key: string): Promise<number>;
 }
+
+const RELAY_BASE = 'relay';
 
 const num = (value: unknown) => {
   const n = Number(value);
@@ -18,8 +24,8 @@ const num = (value: unknown) => {
 };
 const field = (value: unknown, ...path: string[]) => path.reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), value);
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const creditGrants = (name: 'total_available' | 'total_remaining', defaultBase: string): BalanceSource => ({
-  defaultBase,
+const creditGrants = (name: 'total_available' | 'total_remaining', host: string): BalanceSource => ({
+  host,
   fetch: async (get, base, key) => num(field(await get(`${base}/dashboard/billing/credit_grants`, bearer(key)), name)),
 });
 
@@ -27,7 +33,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** OpenAI's subscription limit minus this month's usage (or the last 100 days' without a payment method). */
 const openAI: BalanceSource = {
-  defaultBase: 'https://api.openai.com',
+  host: RELAY_BASE,
   async fetch(get, base, key) {
     const subscription = await get(`${base}/v1/dashboard/billing/subscription`, bearer(key));
     const now = new Date();
@@ -40,23 +46,28 @@ const openAI: BalanceSource = {
 export const BALANCE_SOURCES: Record<number, BalanceSource> = {
   1: openAI,
   8: openAI,
-  4: creditGrants('total_available', 'https://api.closeai-proxy.xyz'),
+  4: creditGrants('total_available', RELAY_BASE),
   12: creditGrants('total_remaining', 'https://api.api2gpt.com'),
   13: creditGrants('total_available', 'https://api.aigc2d.com'),
   5: {
-    defaultBase: 'https://api.openai-sb.com',
+    host: 'https://api.openai-sb.com',
     fetch: async (get, base, key) => num(field(await get(`${base}/sb-api/user/status?api_key=${encodeURIComponent(key)}`), 'data', 'credit')),
   },
   10: {
-    defaultBase: 'https://aiproxy.io',
+    host: 'https://aiproxy.io',
     fetch: async (get, base, key) => num(field(await get(`${base}/api/report/getUserOverview`, { 'api-key': key }), 'data', 'totalPoints')),
   },
   44: {
-    defaultBase: 'https://api.siliconflow.cn',
-    fetch: async (get, base, key) => num(field(await get(`${base}/v1/user/info`, bearer(key)), 'data', 'totalBalance')),
+    host: 'https://api.siliconflow.cn',
+    async fetch(get, base, key) {
+      const info = await get(`${base}/v1/user/info`, bearer(key));
+      // Anything but code 20000 is SiliconFlow refusing, whatever else the answer carries.
+      if (Number(field(info, 'code')) !== 20000) throw new Error(`SiliconFlow answered code ${String(field(info, 'code'))}: ${String(field(info, 'message') ?? '')}`);
+      return num(field(info, 'data', 'totalBalance'));
+    },
   },
   36: {
-    defaultBase: 'https://api.deepseek.com',
+    host: 'https://api.deepseek.com',
     async fetch(get, base, key) {
       const infos = field(await get(`${base}/user/balance`, bearer(key)), 'balance_infos');
       const cny = Array.isArray(infos) ? infos.find((info) => field(info, 'currency') === 'CNY') : undefined;
@@ -64,7 +75,7 @@ export const BALANCE_SOURCES: Record<number, BalanceSource> = {
     },
   },
   20: {
-    defaultBase: 'https://openrouter.ai/api',
+    host: 'https://openrouter.ai/api',
     async fetch(get, base, key) {
       const credits = await get(`${base}/v1/credits`, bearer(key));
       return num(field(credits, 'data', 'total_credits')) - num(field(credits, 'data', 'total_usage'));
@@ -74,10 +85,19 @@ export const BALANCE_SOURCES: Record<number, BalanceSource> = {
 
 export const balanceSupported = (type: number) => type in BALANCE_SOURCES;
 
-export async function fetchBalance(client: UpstreamClient, channel: Pick<ChannelRow, 'type' | 'key' | 'base_url'>): Promise<number> {
+/** The base URL a channel's balance is asked at. `fixedHosts` replaces vendors' own hosts (tests use fakes). */
+export function balanceBase(channel: Pick<ChannelRow, 'type' | 'base_url'>, fixedHosts: Readonly<Record<number, string>> = {}): string {
   const source = BALANCE_SOURCES[channel.type];
   if (!source) throw new Error('balance lookup is not supported for this channel type');
-  const base = (channel.base_url || source.defaultBase).replace(/\/+$/, '');
+  const base = source.host === RELAY_BASE ? channel.base_url || channelType(channel.type)?.defaultBaseUrl : (fixedHosts[channel.type] ?? source.host);
+  if (!base) throw new Error('the channel has no base URL to ask for its balance');
+  return base.replace(/\/+$/, '');
+}
+
+export async function fetchBalance(client: UpstreamClient, channel: Pick<ChannelRow, 'type' | 'key' | 'base_url'>, fixedHosts: Readonly<Record<number, string>> = {}): Promise<number> {
+  const source = BALANCE_SOURCES[channel.type];
+  if (!source) throw new Error('balance lookup is not supported for this channel type');
+  const base = balanceBase(channel, fixedHosts);
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const response = await client.send({ url, method: 'GET', headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(10_000) });
     const text = await response.body.text();

@@ -7,10 +7,13 @@ import { channelTestRunner } from './channel-test-runner.js';
 describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
   let f: RelayFixture;
   let upstream: FakeOpenAI;
+  /** Titles of the notices sent to root. */
+  const notices: string[] = [];
 
   beforeAll(async () => {
     upstream = await new FakeOpenAI('health').start();
     f = await relayFixture(kind);
+    f.ctx.notifyRoot = async (title) => void notices.push(title);
   });
   afterAll(async () => {
     await f.close();
@@ -20,6 +23,8 @@ describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
     upstream.behaviour = {};
     await f.ctx.options.set('AutomaticDisableChannelEnabled', 'false');
     await f.ctx.options.set('AutomaticEnableChannelEnabled', 'false');
+    await f.ctx.options.set('ChannelDisableThreshold', '5');
+    notices.length = 0;
   });
 
   const get = (url: string) => f.app.inject({ method: 'GET', url, headers: { cookie: f.rootCookie } }).then((r) => r.json());
@@ -55,9 +60,10 @@ describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
     await f.ctx.options.set('AutomaticEnableChannelEnabled', 'true');
     const auto = await f.addChannel({ name: 'auto', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 3 });
     const manual = await f.addChannel({ name: 'manual', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 2 });
-    expect(channelTestRunner(f.ctx).start('disabled')).toBe(true);
-    expect(channelTestRunner(f.ctx).start('all')).toBe(false);
-    expect((await get('/api/channel/test?scope=all')).success).toBe(false);
+    const first = channelTestRunner(f.ctx).start('disabled', 'console');
+    expect(await channelTestRunner(f.ctx).start('all', 'console')).toBe(false);
+    expect(await first).toBe(true);
+    expect(await get('/api/channel/test?scope=all')).toEqual({ success: false, message: 'a channel test is already running' });
     await channelTestRunner(f.ctx).idle();
     expect((await channel(auto)).status).toBe(1);
     expect((await channel(manual)).status).toBe(2);
@@ -65,6 +71,54 @@ describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
     expect(f.ctx.relay.channels.table.select('default', 'gpt-4o-mini')).toBeDefined();
     expect((await get('/api/channel/test?scope=all')).success).toBe(true);
     await channelTestRunner(f.ctx).idle();
+  });
+
+  it('treats a test slower than ChannelDisableThreshold as a failure: it disables, and never re-enables', async () => {
+    const slowUpstream = await new FakeOpenAI('slow').start();
+    try {
+      slowUpstream.behaviour = { delayMs: 400 };
+      await f.ctx.options.set('ChannelDisableThreshold', '0.2');
+      const enabled = await f.addChannel({ name: 'slow-enabled', base_url: slowUpstream.baseUrl, models: 'gpt-4o-mini' });
+      const auto = await f.addChannel({ name: 'slow-auto', base_url: slowUpstream.baseUrl, models: 'gpt-4o-mini', status: 3 });
+
+      // Auto-disable off: the channel stays, the test fails and root hears it is slow.
+      const result = await get(`/api/channel/test/${enabled}`);
+      expect(result).toMatchObject({ success: false, message: expect.stringMatching(/^the test took 0\.\d\d s, over the 0\.2 s threshold; the reply was: Hello from slow$/) });
+      expect(result.time).toBeGreaterThan(0.2);
+      expect((await channel(enabled)).status).toBe(1);
+      expect(notices).toEqual([`Channel "slow-enabled" (#${enabled}) is slow`]);
+
+      await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+      await f.ctx.options.set('AutomaticEnableChannelEnabled', 'true');
+      expect((await get(`/api/channel/test/${enabled}`)).success).toBe(false);
+      expect((await channel(enabled)).status).toBe(3);
+      expect(f.ctx.relay.channels.table.channel(enabled)?.status).toBe(3);
+      // A correct but slow reply does not bring an automatically disabled channel back.
+      expect((await get(`/api/channel/test/${auto}`)).success).toBe(false);
+      expect((await channel(auto)).status).toBe(3);
+
+      // The same through a batch run, then a fast reply re-enables both.
+      expect(await channelTestRunner(f.ctx).start('disabled', 'console')).toBe(true);
+      await channelTestRunner(f.ctx).idle();
+      expect([(await channel(enabled)).status, (await channel(auto)).status]).toEqual([3, 3]);
+      slowUpstream.behaviour = {};
+      expect(await channelTestRunner(f.ctx).start('disabled', 'console')).toBe(true);
+      await channelTestRunner(f.ctx).idle();
+      expect([(await channel(enabled)).status, (await channel(auto)).status]).toEqual([1, 1]);
+      await f.removeChannel(enabled);
+      await f.removeChannel(auto);
+    } finally {
+      await slowUpstream.stop();
+    }
+  });
+
+  it('tells root a console run finished, but not a scheduled one', async () => {
+    expect(await channelTestRunner(f.ctx).start('all', 'schedule')).toBe(true);
+    await channelTestRunner(f.ctx).idle();
+    expect(notices.filter((title) => title === 'Channel test finished')).toEqual([]);
+    expect((await get('/api/channel/test')).success).toBe(true);
+    await channelTestRunner(f.ctx).idle();
+    expect(notices.filter((title) => title === 'Channel test finished')).toEqual(['Channel test finished']);
   });
 
   it('reads the balance of OpenAI channels and refuses types without a balance source', async () => {

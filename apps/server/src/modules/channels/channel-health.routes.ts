@@ -26,7 +26,7 @@ export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => asyn
 
   app.get('/test', async (request) => {
     const scope = queryText(request.query, 'scope') === 'disabled' ? 'disabled' : 'all';
-    if (!channelTestRunner(ctx).start(scope)) return { success: false, message: 'a channel test is already running' };
+    if (!(await channelTestRunner(ctx).start(scope, 'console'))) return { success: false, message: 'a channel test is already running' };
     return { success: true, message: 'channel test started: each row updates as its channel finishes' };
   });
 

@@ -26,7 +26,8 @@ export function testModel(channel: ChannelRow, requested: string | undefined): s
 /**
  * Sends one short chat request through the channel's real adaptor, records the response time (also on
  * failure) and a test log, and applies the health rules: a disabling error or a reply slower than
- * ChannelDisableThreshold disables an enabled channel; a pass re-enables an automatically disabled one.
+ * ChannelDisableThreshold disables an enabled channel; a pass within that time re-enables an automatically
+ * disabled one.
  */
 export async function testChannel(ctx: AppContext, row: ChannelRow, requestedModel?: string): Promise<TestResult> {
   const channel = toRoutableChannel(row);
@@ -58,14 +59,20 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
     message = `http status code ${result.error.status}, error message: ${result.error.message}`;
   }
   const elapsedMs = Math.round(performance.now() - started);
+  // A reply slower than ChannelDisableThreshold (seconds, 0 = no limit) is a failed test: it may disable the
+  // channel, and it never re-enables one (one-api re-enabled slow channels, which then flapped).
+  const threshold = ctx.options.num('ChannelDisableThreshold') * 1000;
+  const slow = threshold > 0 && elapsedMs > threshold ? `the test took ${(elapsedMs / 1000).toFixed(2)} s, over the ${threshold / 1000} s threshold` : undefined;
+  if (slow && success) {
+    success = false;
+    message = `${slow}; the reply was: ${message}`;
+  }
   await ctx.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', row.id).execute();
   await recordLog(ctx.db, { userId: 0, username: '', type: LogType.Test, content: `channel #${row.id} test with ${model}: ${message}`, modelName: model, channelId: row.id, elapsedMs });
 
-  const threshold = ctx.options.num('ChannelDisableThreshold') * 1000;
   if (row.status === ChannelStatus.Enabled && !result.ok && result.disableChannel) await autoDisableChannel(ctx, channel, message);
-  else if (row.status === ChannelStatus.Enabled && success && threshold > 0 && elapsedMs > threshold) {
-    const reason = `the test took ${(elapsedMs / 1000).toFixed(2)} s, over the ${threshold / 1000} s threshold`;
-    if (!(await autoDisableChannel(ctx, channel, reason))) await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) is slow`, reason);
+  else if (row.status === ChannelStatus.Enabled && slow) {
+    if (!(await autoDisableChannel(ctx, channel, slow))) await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) is slow`, slow);
   } else if (row.status === ChannelStatus.AutoDisabled && success) await autoEnableChannel(ctx, channel);
   return { success, message, time: elapsedMs / 1000, model };
 }

@@ -6,8 +6,33 @@ import type { AppContext } from '../../context.js';
  * disabled one is auto-enabled: a channel an administrator switched off (2) stays off (one-api re-enabled it).
  * The change reaches every node's routing table through CacheSync.
  */
-export async function autoDisableChannel(ctx: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
-  if (!ctx.options.bool('AutomaticDisableChannelEnabled')) return false;
+
+/**
+ * Disables a broken channel when AutomaticDisableChannelEnabled is on. This node stops routing to it before
+ * the function returns its promise (one-api kept picking it until the next sync, reference 1.9), so a
+ * caller may leave the database write running and still never send it another request.
+ */
+export function autoDisableChannel(ctx: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
+  if (!ctx.options.bool('AutomaticDisableChannelEnabled')) return Promise.resolve(false);
+  const registry = ctx.relay.channels;
+  const release = registry.withdraw(channel.id);
+  return persistDisable(ctx, channel, reason).then(
+    (changed) => {
+      // The reload that CacheSync ran inside persistDisable already reads the new status (or the channel was
+      // not enabled in the database to begin with), so the withdrawal is no longer needed to keep it out.
+      release();
+      return changed;
+    },
+    async (error: unknown) => {
+      // The write (or the notice after it) failed: route by whatever the database now says, as every other node does.
+      release();
+      await registry.reload();
+      throw error;
+    },
+  );
+}
+
+async function persistDisable(ctx: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
   const changed = await setStatus(ctx, channel.id, ChannelStatus.Enabled, ChannelStatus.AutoDisabled);
   if (changed) {
     ctx.log.warn({ channelId: channel.id, reason }, `channel "${channel.name}" (#${channel.id}) was disabled automatically`);

@@ -1,3 +1,4 @@
+import { ChannelStatus } from '@tollgate/contract';
 import { isEnabled, type RoutableChannel } from './routable-channel.js';
 
 type Tier = RoutableChannel[];
@@ -28,6 +29,17 @@ export class ChannelTable {
 
   channel(id: number): RoutableChannel | undefined {
     return this.byId.get(id);
+  }
+
+  /**
+   * A copy in which one channel no longer routes: marked automatically disabled, still reachable by id (a
+   * pinned request then hears it is disabled). The table itself is unchanged; an unknown or already
+   * disabled channel gives back this same table.
+   */
+  without(id: number): ChannelTable {
+    const channel = this.byId.get(id);
+    if (!channel || !isEnabled(channel)) return this;
+    return new ChannelTable([...this.byId.values()].map((c) => (c.id === id ? { ...c, status: ChannelStatus.AutoDisabled } : c)));
   }
 
   /**
