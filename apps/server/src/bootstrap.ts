@@ -18,6 +18,7 @@ import { insertToken } from './modules/tokens/tokens.repository.js';
 import { hashPassword } from './modules/users/password.js';
 import { countUsers, insertUser } from './modules/users/users.repository.js';
 import { KeyCache } from './relay/auth/key-cache.js';
+import { KeyStatusMarker } from './relay/auth/key-status-marker.js';
 import { Pricing } from './relay/billing/pricing.js';
 import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
@@ -58,12 +59,17 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       (error) => log.error({ err: error }, 'usage write failed; will retry'),
       handle.sqlite && handle.sqliteWrites && { counters: new SqliteCounters(handle.sqlite, handle.sqliteWrites), logs: logSinkFor(handle.sqlite, config.SQLITE_BUSY_TIMEOUT) },
     );
-    const conditionalUpdates = new Reserver(handle.db, handle.dialect);
+    const keyStatuses = new KeyStatusMarker(handle.db, config.SYNC_FREQUENCY * 1000, {
+      flushUsage: () => usage.flush(),
+      changed: () => cacheSync.changed('keys'),
+      onError: (error) => log.warn({ err: error }, 'could not store a key as expired or used up'),
+    });
+    const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses);
     const relay: RelayServices = {
-      keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000),
+      keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000, keyStatuses),
       channels: new ChannelRegistry(handle.db),
       pricing: new Pricing(options),
-      reserver: handle.sqlite && handle.sqliteWrites ? new SqliteLedger(handle.sqlite, handle.sqliteWrites, usage, conditionalUpdates) : conditionalUpdates,
+      reserver: handle.sqlite && handle.sqliteWrites ? new SqliteLedger(handle.sqlite, handle.sqliteWrites, usage, conditionalUpdates, keyStatuses) : conditionalUpdates,
       usage,
       upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY }),
       images: new ImageFetcher({

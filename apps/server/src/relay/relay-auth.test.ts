@@ -88,4 +88,64 @@ describe.each(databaseKinds)('relay key refusals (reference 1.2) on %s', (kind) 
     expect(result.status).toBe(403);
     expect(result.message).toMatch(/user banned/);
   });
+
+  it('refuses the key of a deleted user with 403 "user banned"', async () => {
+    const goneId = await f.addUser('tobedeleted', 1_000_000);
+    const key = await f.addKey(goneId);
+    expect((await chat(`Bearer sk-${key}`)).status).toBe(200);
+    const deleted = await f.app.inject({ method: 'DELETE', url: `/api/user/${goneId}`, headers: { cookie: f.rootCookie } });
+    expect(deleted.json()).toMatchObject({ success: true });
+    const result = await refusal(await chat(`Bearer sk-${key}`));
+    expect(result.status).toBe(403);
+    expect(result.message).toMatch(/^user banned/);
+  });
+
+  it('refuses a pinned channel that is disabled with 403 (reference 1.3)', async () => {
+    const adminKey = await f.addKey(1);
+    const enabledId = await f.addChannel({ name: 'pin-on', base_url: upstream.baseUrl, models: 'pin-only-model' });
+    const disabledId = await f.addChannel({ name: 'pin-off', base_url: upstream.baseUrl, models: 'pin-only-model', status: 2 });
+    try {
+      expect((await chat(`Bearer sk-${adminKey}-${enabledId}`)).status).toBe(200);
+      const result = await refusal(await chat(`Bearer sk-${adminKey}-${disabledId}`));
+      expect(result.status).toBe(403);
+      expect(result.message).toMatch(new RegExp(`channel #${disabledId} is disabled`));
+    } finally {
+      await f.removeChannel(enabledId);
+      await f.removeChannel(disabledId);
+    }
+  });
+});
+
+describe.each(databaseKinds)('X-Forwarded-For from a peer outside TRUSTED_PROXIES on %s', (kind) => {
+  let f: RelayFixture;
+  let upstream: FakeOpenAI;
+  let userId: number;
+
+  beforeAll(async () => {
+    upstream = await new FakeOpenAI('untrusted').start();
+    // Only 10.9.9.9 is a proxy: the test client, on loopback, is not.
+    f = await relayFixture(kind, { TRUSTED_PROXIES: '10.9.9.9' });
+    await f.addChannel({ name: 'untrusted', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
+    userId = await f.addUser('direct', 1_000_000);
+  });
+  afterAll(async () => {
+    await f.close();
+    await upstream.stop();
+  });
+
+  const chat = (key: string, forwardedFor: string) =>
+    fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}`, 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+
+  it('checks the key subnet against the connecting address, not the header', async () => {
+    const outside = await f.addKey(userId, { subnet: '10.1.0.0/16' });
+    const refused = await chat(outside, '10.1.2.3');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/allowed subnets/);
+    const loopback = await f.addKey(userId, { subnet: '127.0.0.1/32' });
+    expect((await chat(loopback, '10.1.2.3')).status).toBe(200);
+  });
 });

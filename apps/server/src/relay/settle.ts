@@ -2,7 +2,7 @@ import { LogType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
-import type { KeyRecord } from './auth/key-cache.js';
+import { takeFromKey, type KeyRecord } from './auth/key-cache.js';
 import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
@@ -27,6 +27,7 @@ export interface ConsumeFacts {
 export function settle(ctx: AppContext, facts: ConsumeFacts): void {
   const log: NewLog | undefined = ctx.options.bool('LogConsumeEnabled') ? consumeLog(facts) : undefined;
   ctx.relay.usage.record({ reservation: facts.reservation, charged: facts.quota, counted: true, channelId: facts.channelId, log });
+  takeFromKey(facts.record, facts.quota);
 }
 
 /** Gives a failed request's reservation back. */

@@ -39,7 +39,10 @@ function assertValidSubnets(subnet: string): void {
   if (bad !== undefined) throw fail(invalidSubnetMessage(bad), 'invalid_parameters');
 }
 
-/** An enabled token must be usable, otherwise the relay would flip it back to expired or exhausted at once. */
+/**
+ * An enabled token must be usable: the relay refuses a key past its expiry or out of quota and stores it as
+ * expired or exhausted (relay/auth/key-status-marker.ts), so enabling it would not last beyond its next request.
+ */
 function assertCanEnable(token: Limits): void {
   if (token.expired_time !== NEVER_EXPIRES && token.expired_time <= nowSeconds()) throw fail(TokenMessages.expiredCannotEnable);
   if (!token.unlimited_quota && token.remain_quota <= 0) throw fail(TokenMessages.exhaustedCannotEnable);

@@ -2,6 +2,7 @@ import { Role, TokenStatus, UserStatus } from '@tollgate/contract';
 import { nowSeconds } from '../../lib/random.js';
 import { relayError } from '../relay-error.js';
 import type { KeyCache, KeyRecord } from './key-cache.js';
+import { keyExpired, keyLabel, keyUsedUp } from './key-refusals.js';
 import { parseRelayKey } from './relay-key.js';
 
 export interface Caller {
@@ -16,13 +17,20 @@ export async function authenticate(cache: KeyCache, authorization: string | unde
   if (!parsed) throw relayError.unauthorized('no API key provided: send Authorization: Bearer sk-...');
   const record = await cache.get(parsed.key);
   if (!record) throw relayError.unauthorized('invalid token');
-  const label = `token ${record.tokenName} (#${record.tokenId})`;
-  if (record.status === TokenStatus.Exhausted) throw relayError.unauthorized(`${label} quota used up`, 'token_quota_exhausted');
-  if (record.status === TokenStatus.Expired) throw relayError.unauthorized(`${label} has expired`, 'token_expired');
-  if (record.status !== TokenStatus.Enabled) throw relayError.unauthorized(`${label} is not available`, 'token_disabled');
-  if (record.expiredTime !== -1 && record.expiredTime < nowSeconds()) throw relayError.unauthorized(`${label} has expired`, 'token_expired');
-  if (!record.unlimitedQuota && record.remainQuota <= 0) throw relayError.unauthorized(`${label} quota used up`, 'token_quota_exhausted');
-  if (record.inSubnet && !record.inSubnet(clientIp)) throw relayError.forbidden(`${label} may only be used from its allowed subnets`, 'ip_not_allowed');
+  const { tokenId, tokenName } = record;
+  if (record.status === TokenStatus.Exhausted) throw keyUsedUp(tokenName, tokenId);
+  if (record.status === TokenStatus.Expired) throw keyExpired(tokenName, tokenId);
+  if (record.status !== TokenStatus.Enabled) throw relayError.unauthorized(`${keyLabel(tokenName, tokenId)} is not available`, 'token_disabled');
+  // An enabled key found dead is stored as such (in the background, once), so the console shows it too.
+  if (record.expiredTime !== -1 && record.expiredTime < nowSeconds()) {
+    cache.statuses.expired(tokenId);
+    throw keyExpired(tokenName, tokenId);
+  }
+  if (!record.unlimitedQuota && record.remainQuota <= 0) {
+    cache.statuses.exhausted(tokenId);
+    throw keyUsedUp(tokenName, tokenId);
+  }
+  if (record.inSubnet && !record.inSubnet(clientIp)) throw relayError.forbidden(`${keyLabel(tokenName, tokenId)} may only be used from its allowed subnets`, 'ip_not_allowed');
   if (record.userStatus !== UserStatus.Enabled) throw relayError.forbidden('user banned', 'user_banned');
   if (parsed.pinnedChannel === undefined) return { record };
   if (record.userRole < Role.Admin) throw relayError.forbidden('normal users cannot specify a channel', 'channel_pin_forbidden');

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toBool, type Database } from '../../db/schema.js';
 import { splitList } from '../../lib/list.js';
+import type { KeyStatusMarker } from './key-status-marker.js';
 import { subnetMatcher } from './subnet.js';
 
 /** What the relay needs to know about a key and its owner, read once and then served from memory. */
@@ -9,6 +10,7 @@ export interface KeyRecord {
   tokenName: string;
   status: number;
   expiredTime: number;
+  /** As read, less what this node has settled since (takeFromKey). */
   remainQuota: number;
   unlimitedQuota: boolean;
   /** The allowlist of models, or undefined when the key may use every model of its group. */
@@ -36,23 +38,31 @@ const MAX_ENTRIES = 100_000;
  */
 export class KeyCache {
   private readonly slots = new Map<string, Slot>();
+  /** Moves on every clear: a row read before a clear is used once but not kept, or the change would be lost. */
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs: number,
+    /** Stores the keys the relay finds expired or used up; the refusals themselves come from the cache. */
+    readonly statuses: KeyStatusMarker,
   ) {}
 
   async get(key: string, now = Date.now()): Promise<KeyRecord | undefined> {
     const slot = this.slots.get(key);
     if (slot && slot.expiresAt > now) return slot.record;
+    const generation = this.generation;
     const record = await this.load(key);
+    if (generation !== this.generation) return record;
     if (this.slots.size >= MAX_ENTRIES) this.slots.clear();
     this.slots.set(key, { record, expiresAt: now + (record ? this.ttlMs : NEGATIVE_TTL_MS) });
     return record;
   }
 
   clear(): void {
+    this.generation += 1;
     this.slots.clear();
+    this.statuses.forget();
   }
 
   private async load(key: string): Promise<KeyRecord | undefined> {
@@ -94,4 +104,13 @@ export class KeyCache {
       group: row.group || 'default',
     };
   }
+}
+
+/**
+ * A settled charge, taken from the record the request was authenticated with. That record was read before
+ * the request reserved anything, so the charge is never counted twice; the key's next request on this node
+ * is then refused as used up at once, without waiting for the batched write or reading the database.
+ */
+export function takeFromKey(record: KeyRecord, quota: number): void {
+  if (!record.unlimitedQuota) record.remainQuota -= quota;
 }

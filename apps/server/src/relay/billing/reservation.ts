@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dsn.js';
 import { affectedRows, rawStatement } from '../../db/raw-query.js';
 import type { Database } from '../../db/schema.js';
+import { keyQuotaRefusal } from '../auth/key-refusals.js';
+import type { KeyStatusMarker } from '../auth/key-status-marker.js';
 import { RelayError } from '../relay-error.js';
 
 export interface Reservation {
@@ -20,7 +22,8 @@ export interface QuotaReserver {
  * Takes `amount` from the user and, for a limited key, from the key, with conditional updates: a row
  * changes only if it still holds enough, so concurrent requests can never spend more than is there (one-api's
  * "trust" shortcut skipped this and let balances go negative). No transaction is held open: if the key
- * cannot pay, the user's part is given back.
+ * cannot pay, the user's part is given back, and only then is the key read, to tell "used up" from "not
+ * enough for this request".
  */
 export class Reserver implements QuotaReserver {
   private readonly takeFromUser;
@@ -30,6 +33,7 @@ export class Reserver implements QuotaReserver {
   constructor(
     private readonly db: Kysely<Database>,
     dialect: Dialect,
+    private readonly statuses: KeyStatusMarker,
   ) {
     this.takeFromUser = rawStatement(dialect, 'update users set quota = quota - ? where id = ? and quota >= ?');
     this.giveBackToUser = rawStatement(dialect, 'update users set quota = quota + ? where id = ?');
@@ -45,7 +49,8 @@ export class Reserver implements QuotaReserver {
     if (reservation.unlimitedToken) return;
     if (affectedRows(await this.takeFromToken(this.db, [amount, amount, tokenId, amount])) === 0) {
       await this.giveBackToUser(this.db, [amount, userId]);
-      throw new RelayError(403, 'token quota is not enough', 'pre_consume_token_quota_failed');
+      const key = await this.db.selectFrom('tokens').select(['name', 'remain_quota']).where('id', '=', tokenId).executeTakeFirst();
+      throw keyQuotaRefusal(this.statuses, tokenId, Number(key?.remain_quota ?? 0), () => key?.name);
     }
   }
 }

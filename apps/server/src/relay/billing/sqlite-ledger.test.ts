@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KeyStatusMarker } from '../auth/key-status-marker.js';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { Reserver, type Reservation } from './reservation.js';
@@ -18,6 +19,7 @@ describe('the SQLite quota ledger', () => {
   let ledger: SqliteLedger;
   let userId: number;
   let tokenId: number;
+  let keysChanged: number;
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-ledger-'));
@@ -28,7 +30,15 @@ describe('the SQLite quota ledger', () => {
     tokenId = Number(sqlite.prepare(`insert into tokens (user_id, key, name, remain_quota, unlimited_quota) values (?, 'k', 'k', 50, 0)`).run(userId).lastInsertRowid);
     const writes = handle.sqliteWrites!;
     usage = new UsageWriter(handle.db, 60_000, undefined, { counters: new SqliteCounters(sqlite, writes), logs: new InlineLogSink(sqlite) });
-    ledger = new SqliteLedger(sqlite, writes, usage, new Reserver(handle.db, 'sqlite'));
+    keysChanged = 0;
+    const statuses = new KeyStatusMarker(handle.db, 60_000, {
+      flushUsage: () => usage.flush(),
+      changed: async () => void (keysChanged += 1),
+      onError: (error) => {
+        throw error;
+      },
+    });
+    ledger = new SqliteLedger(sqlite, writes, usage, new Reserver(handle.db, 'sqlite', statuses), statuses);
   });
   afterEach(async () => {
     await handle.destroy();
@@ -52,7 +62,28 @@ describe('the SQLite quota ledger', () => {
 
   it('checks a limited key’s own balance too', () => {
     ledger.reserve(reservation(30, false));
-    expect(() => ledger.reserve(reservation(30, false))).toThrow('token quota is not enough');
+    expect(() => ledger.reserve(reservation(30, false))).toThrow('token quota insufficient');
+  });
+
+  it('refuses a key with nothing left as used up (401) and stores it as exhausted once, counting what is not yet written', async () => {
+    const first = reservation(40, false);
+    ledger.reserve(first);
+    usage.record({ reservation: first, charged: 50, counted: true, channelId: 0 });
+    // Nothing is written yet: the key's 0 is database (50) plus pending (-50).
+    const refusal = () => ledger.reserve(reservation(1, false));
+    expect(refusal).toThrow(expect.objectContaining({ status: 401, message: `token k (#${tokenId}) quota used up`, code: 'token_quota_exhausted' }));
+    expect(refusal).toThrow('quota used up');
+    await vi.waitFor(async () => expect((await handle.db.selectFrom('tokens').select('status').where('id', '=', tokenId).executeTakeFirstOrThrow()).status).toBe(4));
+    expect(keysChanged).toBe(1);
+    expect((await stored()).token.remain_quota).toBe(0);
+  });
+
+  it('refuses a key with some quota left but not enough for the request with 403, and leaves its status alone', async () => {
+    const refusal = () => ledger.reserve(reservation(51, false));
+    expect(refusal).toThrow(expect.objectContaining({ status: 403, message: 'token quota insufficient', code: 'pre_consume_token_quota_failed' }));
+    await usage.flush();
+    expect(keysChanged).toBe(0);
+    expect((await handle.db.selectFrom('tokens').select('status').where('id', '=', tokenId).executeTakeFirstOrThrow()).status).toBe(1);
   });
 
   it('writes exactly what was charged once settled and flushed, and the balance reads the same before and after', async () => {
@@ -60,10 +91,10 @@ describe('the SQLite quota ledger', () => {
     ledger.reserve(first);
     usage.record({ reservation: first, charged: 25, counted: true, channelId: 0 });
     // 75 left for the user, 25 for the key, before the flush as after it.
-    expect(() => ledger.reserve(reservation(26, false))).toThrow('token quota is not enough');
+    expect(() => ledger.reserve(reservation(26, false))).toThrow('token quota insufficient');
     await usage.flush();
     expect(await stored()).toEqual({ user: { quota: 75, used_quota: 25, request_count: 1 }, token: { remain_quota: 25, used_quota: 25 } });
-    expect(() => ledger.reserve(reservation(26, false))).toThrow('token quota is not enough');
+    expect(() => ledger.reserve(reservation(26, false))).toThrow('token quota insufficient');
     ledger.reserve(reservation(25, false));
   });
 

@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { WriteCounter } from '../../db/write-counter.js';
+import { keyQuotaRefusal } from '../auth/key-refusals.js';
+import type { KeyStatusMarker } from '../auth/key-status-marker.js';
 import { RelayError } from '../relay-error.js';
 import type { QuotaReserver, Reservation } from './reservation.js';
 import type { UsageWriter } from './usage-writer.js';
@@ -16,6 +18,7 @@ import type { UsageWriter } from './usage-writer.js';
 export class SqliteLedger implements QuotaReserver {
   private readonly userQuota;
   private readonly tokenRemain;
+  private readonly tokenName;
   private readonly storedQuota = new Map<number, number>();
   private readonly storedRemain = new Map<number, number>();
   private readAt = -1;
@@ -25,9 +28,11 @@ export class SqliteLedger implements QuotaReserver {
     private readonly writes: WriteCounter,
     private readonly usage: UsageWriter,
     private readonly duringTransactions: QuotaReserver,
+    private readonly statuses: KeyStatusMarker,
   ) {
     this.userQuota = sqlite.prepare<[number], number>('select quota from users where id = ?').pluck();
     this.tokenRemain = sqlite.prepare<[number], number>('select remain_quota from tokens where id = ?').pluck();
+    this.tokenName = sqlite.prepare<[number], string | null>('select name from tokens where id = ?').pluck();
   }
 
   private stored(cache: Map<number, number>, read: (id: number) => number | undefined, id: number): number {
@@ -51,8 +56,9 @@ export class SqliteLedger implements QuotaReserver {
     if (this.stored(this.storedQuota, (id) => this.userQuota.get(id), userId) + this.usage.pendingUserQuota(userId) < amount) {
       throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');
     }
-    if (!reservation.unlimitedToken && this.stored(this.storedRemain, (id) => this.tokenRemain.get(id), tokenId) + this.usage.pendingTokenRemain(tokenId) < amount) {
-      throw new RelayError(403, 'token quota is not enough', 'pre_consume_token_quota_failed');
+    if (!reservation.unlimitedToken) {
+      const remain = this.stored(this.storedRemain, (id) => this.tokenRemain.get(id), tokenId) + this.usage.pendingTokenRemain(tokenId);
+      if (remain < amount) throw keyQuotaRefusal(this.statuses, tokenId, remain, () => this.tokenName.get(tokenId));
     }
     this.usage.hold(reservation);
   }
