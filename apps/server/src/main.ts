@@ -3,8 +3,9 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { createRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { gracefulShutdown } from './graceful-shutdown.js';
 import { keepHeapNearLiveSize } from './heap-growth.js';
-import { channelTestRunner } from './modules/channels/channel-test-runner.js';
+import { scheduleChannelTests } from './modules/channels/channel-test-schedule.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 keepHeapNearLiveSize();
@@ -30,12 +31,8 @@ async function main() {
   }, config.SYNC_FREQUENCY * 1000);
   sync.unref();
 
-  // Scheduled channel tests run on the master only, so a cluster tests each channel once per period.
-  const tests =
-    config.CHANNEL_TEST_FREQUENCY > 0 && config.NODE_TYPE === 'master'
-      ? setInterval(() => channelTestRunner(runtime.ctx).start('all'), config.CHANNEL_TEST_FREQUENCY * 60_000)
-      : undefined;
-  tests?.unref();
+  // CHANNEL_TEST_FREQUENCY, on the master only; the timer is cleared at shutdown.
+  const tests = scheduleChannelTests(runtime.ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,9 +41,12 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(sync);
     clearInterval(tests);
-    await app.close();
-    await runtime.close();
-    process.exit(0);
+    let exitCode = 1;
+    try {
+      exitCode = await gracefulShutdown(app, runtime, app.log);
+    } finally {
+      process.exit(exitCode);
+    }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

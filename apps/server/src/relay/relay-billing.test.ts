@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../test/databases.js';
+import { createTestDatabase, databaseKinds } from '../../test/databases.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
-import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+import { expectAllWritten, provisionRoot, readWritten, rootBalance, sendChats } from '../../test/in-flight-traffic.js';
+import { portOf, relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+import { silentLogger } from '../../test/test-app.js';
+import { buildApp } from '../app.js';
+import { createRuntime } from '../bootstrap.js';
+import { loadConfig } from '../config.js';
+import { gracefulShutdown } from '../graceful-shutdown.js';
 
 describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
   let f: RelayFixture;
@@ -102,29 +108,42 @@ describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
   });
 });
 
-describe('graceful shutdown', () => {
-  it('writes every accepted request’s usage before the process ends', async () => {
-    const upstream = await new FakeOpenAI('shutdown').start();
-    // A long batch interval: nothing is written by the timer during the test.
-    const f = await relayFixture('sqlite', { BATCH_UPDATE_INTERVAL: '3600' });
-    await f.addChannel({ name: 'shutdown', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
-    const userId = await f.addUser('leaving', 1_000_000);
-    const key = await f.addKey(userId);
-    const client = f.client(key);
-    await Promise.all(Array.from({ length: 20 }, () => client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] })));
-    const db = f.ctx.db;
-    const logsBefore = await db.selectFrom('logs').select('id').where('type', '=', 2).execute();
-    expect(logsBefore).toHaveLength(0);
-    // What main.ts does on SIGTERM: close the server (in-flight requests finish), then the runtime,
-    // whose first step is closing the usage writer.
-    await f.app.close();
-    await f.ctx.relay.usage.close();
-    const logs = await db.selectFrom('logs').select('quota').where('type', '=', 2).execute();
-    expect(logs).toHaveLength(20);
-    const user = await db.selectFrom('users').select(['quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow();
-    expect(user.request_count).toBe(20);
-    expect(Number(user.quota)).toBe(1_000_000 - logs.reduce((sum, log) => sum + log.quota, 0));
-    await f.close();
-    await upstream.stop();
+describe.each(databaseKinds)('graceful shutdown on %s', (kind) => {
+  it('writes the usage of every request still in flight when shutdown starts, streams included', async () => {
+    // Answers that take a while: all 20 requests are inside the relay when the shutdown begins.
+    const slow = await new FakeOpenAI('slow').start();
+    slow.behaviour = { delayMs: 800 };
+    const streamer = await new FakeOpenAI('streamer').start();
+    streamer.behaviour = { chunks: 8, chunkDelayMs: 100 };
+    const database = await createTestDatabase(kind);
+    // A long batch interval: nothing is written by the timer, only by the shutdown's final flush.
+    const env = { SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', BATCH_UPDATE_INTERVAL: '3600', ...database.env };
+    const runtime = await createRuntime(loadConfig(env), silentLogger);
+    const app = await buildApp(runtime.ctx);
+    let shutDown = false;
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${portOf(app.server)}`;
+      const { key, cookie } = await provisionRoot(url, [
+        { model: 'gpt-4o-mini', baseUrl: slow.baseUrl },
+        { model: 'gpt-4o', baseUrl: streamer.baseUrl },
+      ]);
+      const before = await rootBalance(url, cookie);
+      const traffic = sendChats(url, key, [
+        { model: 'gpt-4o-mini', stream: false, count: 10 },
+        { model: 'gpt-4o', stream: true, count: 10 },
+      ]);
+      await expect.poll(() => slow.received.length + streamer.received.length).toBe(20);
+      // What main.ts runs on SIGTERM, with the real runtime: its close flushes, then closes the database.
+      const exitCode = await gracefulShutdown(app, runtime, silentLogger);
+      shutDown = true;
+      expect(exitCode).toBe(0);
+      expectAllWritten(await traffic, before, await readWritten(env));
+    } finally {
+      if (!shutDown) await gracefulShutdown(app, runtime, silentLogger);
+      await database.drop();
+      await slow.stop();
+      await streamer.stop();
+    }
   });
 });

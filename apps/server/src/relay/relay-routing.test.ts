@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/databases.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
+import { unusedPort } from '../../test/in-flight-traffic.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
 describe.each(databaseKinds)('routing, retries and health on %s', (kind) => {
@@ -49,6 +50,79 @@ describe.each(databaseKinds)('routing, retries and health on %s', (kind) => {
     expect(await answeredBy(await chat('gpt-4o'))).toBe('Hello from low');
     // The failed channel was tried once, never twice.
     expect(upstreams.high!.received.length - before).toBe(1);
+  });
+
+  it('falls through to the next channel when a channel refuses connections', async () => {
+    await f.addChannel({ name: 'refusing', base_url: `http://127.0.0.1:${await unusedPort()}`, models: 'gpt-4o-2024-05-13', priority: 10 });
+    await f.addChannel({ name: 'listening', base_url: upstreams.low?.baseUrl, models: 'gpt-4o-2024-05-13', priority: 1 });
+    // Without retries the client hears the connection failure, so the channel above really is unreachable.
+    const refused = await chat('gpt-4o-2024-05-13');
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toMatchObject({ error: { code: 'do_request_failed', type: 'upstream_error' } });
+
+    await f.ctx.options.set('RetryTimes', '1');
+    const response = await chat('gpt-4o-2024-05-13');
+    expect(response.status).toBe(200);
+    expect(await answeredBy(response)).toBe('Hello from low');
+  });
+
+  it('tries the rest of the top tier before a lower tier, each channel once, and never retries a 400', async () => {
+    const model = 'gpt-4o-2024-11-20';
+    // Two top-tier channels on one fake (told apart by path), one lower-tier channel on another.
+    await f.addChannel({ name: 'top-a', base_url: `${upstreams.high?.baseUrl}/top-a`, models: model, priority: 20 });
+    await f.addChannel({ name: 'top-b', base_url: `${upstreams.high?.baseUrl}/top-b`, models: model, priority: 20 });
+    await f.addChannel({ name: 'bottom', base_url: upstreams.low?.baseUrl, models: model, priority: 5 });
+    const hits = () => ({
+      a: upstreams.high!.received.filter((r) => r.path.startsWith('/top-a/')).length,
+      b: upstreams.high!.received.filter((r) => r.path.startsWith('/top-b/')).length,
+      bottom: upstreams.low!.received.filter((r) => r.json?.model === model).length,
+    });
+    upstreams.high!.behaviour = { fail: { status: 500, body: { error: { message: 'top tier down', type: 'server_error' } } } };
+    await f.ctx.options.set('RetryTimes', '3');
+    // The lower tier answers, which ends the loop: had it been tried before the second top channel, that one
+    // would show no hit. Several rounds, so a random pick across tiers would not pass by luck.
+    for (let round = 1; round <= 4; round += 1) {
+      const response = await chat(model);
+      expect(response.status).toBe(200);
+      expect(await answeredBy(response)).toBe('Hello from low');
+      expect(hits()).toEqual({ a: round, b: round, bottom: round });
+    }
+
+    upstreams.high!.behaviour = { fail: { status: 400, body: { error: { message: 'bad request', type: 'invalid_request_error' } } } };
+    const before = hits();
+    const refused = await chat(model);
+    expect(refused.status).toBe(400);
+    const after = hits();
+    expect(after.a - before.a + (after.b - before.b)).toBe(1);
+    expect(after.bottom).toBe(before.bottom);
+  });
+
+  it('falls through to the next channel when an upstream sends no headers within RELAY_TIMEOUT', async () => {
+    const timed = await relayFixture(kind, { RELAY_TIMEOUT: '1' });
+    try {
+      await timed.addChannel({ name: 'slow', base_url: upstreams.high?.baseUrl, models: 'gpt-4o', priority: 10 });
+      await timed.addChannel({ name: 'prompt', base_url: upstreams.low?.baseUrl, models: 'gpt-4o', priority: 1 });
+      const timedKey = await timed.addKey(await timed.addUser('impatient', 100_000_000));
+      upstreams.high!.behaviour = { delayMs: 4000 };
+      const slowBefore = upstreams.high!.received.length;
+      const ask = () =>
+        fetch(`${timed.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer sk-${timedKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
+        });
+      const gaveUp = await ask();
+      expect(gaveUp.status).toBe(504);
+      expect(await gaveUp.json()).toMatchObject({ error: { code: 'do_request_failed', message: expect.stringMatching(/^upstream timed out/) as unknown } });
+
+      await timed.ctx.options.set('RetryTimes', '1');
+      const response = await ask();
+      // The slow upstream would answer after four seconds: the answer coming from the other one shows the wait was cut.
+      expect(await answeredBy(response)).toBe('Hello from low');
+      expect(upstreams.high!.received.length - slowBefore).toBe(2);
+    } finally {
+      await timed.close();
+    }
   });
 
   it('does not retry a 400: the request itself is wrong', async () => {
@@ -149,10 +223,11 @@ describe.each(databaseKinds)('routing, retries and health on %s', (kind) => {
   });
 });
 
-describe('the raw proxy for Proxy channels', () => {
+// Its refusals read the key's owner and channels from the database, and "unbilled" is checked in its log table.
+describe.each(databaseKinds)('the raw proxy for Proxy channels on %s', (kind) => {
   it('forwards anything to a Proxy channel with its key, for admin keys only, unbilled', async () => {
     const upstream = await new FakeOpenAI('raw').start();
-    const f = await relayFixture('sqlite');
+    const f = await relayFixture(kind);
     try {
       const proxyId = await f.addChannel({ name: 'raw', type: 43, key: 'raw-secret', base_url: `${upstream.baseUrl}/v1`, models: '' });
       const adminKey = await f.addKey(1);
@@ -178,7 +253,7 @@ describe('the raw proxy for Proxy channels', () => {
   it('passes Proxy channels over on /v1 routes, and refuses to test them without disabling them', async () => {
     const upstream = await new FakeOpenAI('raw').start();
     const openai = await new FakeOpenAI('openai').start();
-    const f = await relayFixture('sqlite');
+    const f = await relayFixture(kind);
     try {
       await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
       const proxyId = await f.addChannel({ name: 'raw', type: 43, key: 'raw-secret', base_url: `${upstream.baseUrl}/v1`, models: 'gpt-4o,proxy-only', priority: 10 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../test/databases.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
-describe('a client leaving in the middle of a stream', () => {
+// The bill of a cut-off stream is written by each database's own path (the SQLite ledger, batched SQL elsewhere).
+describe.each(databaseKinds)('a client leaving in the middle of a stream on %s', (kind) => {
   let f: RelayFixture;
   let upstream: FakeOpenAI;
   let userId: number;
@@ -10,7 +12,7 @@ describe('a client leaving in the middle of a stream', () => {
 
   beforeAll(async () => {
     upstream = await new FakeOpenAI('slow').start();
-    f = await relayFixture('sqlite');
+    f = await relayFixture(kind);
     await f.addChannel({ name: 'slow', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
     userId = await f.addUser('leaver', 10_000_000);
     key = await f.addKey(userId);

@@ -12,13 +12,18 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
     username: 'sdkuser',
   });
   const user = () => suite.f.ctx.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', suite.userId).executeTakeFirstOrThrow();
+  const channelUsed = async () => Number((await suite.f.ctx.db.selectFrom('channels').select('used_quota').where('id', '=', suite.channelId).executeTakeFirstOrThrow()).used_quota);
+  /** Posts a body exactly as given: no SDK or JSON.stringify between the test and the relay. */
+  const postRaw = (body: string) =>
+    fetch(`${suite.f.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer sk-${suite.key}`, 'content-type': 'application/json' }, body });
 
   it('answers a chat completion, bills it exactly and logs every field', async () => {
     const before = await user();
+    const channelBefore = await channelUsed();
     const answer = await suite.client().chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
     expect(answer.choices[0]?.message.content).toBe('Hello from alpha');
     expect(answer.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 5 });
-    // The body went upstream byte for byte, with the channel's key.
+    // The body went upstream with the channel's key (byte for byte: see the raw-body test below).
     const sent = suite.upstream.received.at(-1);
     expect(sent?.path).toBe('/v1/chat/completions');
     expect(sent?.headers.authorization).toBe('Bearer upstream-key');
@@ -30,6 +35,7 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
     expect(before.quota - after.quota).toBe(3);
     expect(after.used_quota - before.used_quota).toBe(3);
     expect(after.request_count - before.request_count).toBe(1);
+    expect((await channelUsed()) - channelBefore).toBe(3);
     const log = await lastConsumeLog(suite.f);
     expect(log).toMatchObject({ user_id: suite.userId, username: 'sdkuser', token_name: 'key1', model_name: 'gpt-4o-mini', quota: 3, prompt_tokens: 10, completion_tokens: 5 });
     expect(log.content).toBe('model ratio 0.07, group ratio 1.00, completion ratio 4.00');
@@ -37,6 +43,26 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
     expect(Number(log.elapsed_time)).toBeGreaterThanOrEqual(0);
     expect(Boolean(log.is_stream)).toBe(false);
     expect(log.channel_id).toBeGreaterThan(0);
+  });
+
+  it('passes an untouched body upstream byte for byte: whitespace, key order, number spelling, escapes, unknown fields', async () => {
+    const raw = '{\n  "messages" : [ {"content":"hi",   "role":"user"} ],\n\t"x_vendor": {"z":1,"a":[true,null,1.50e1],"s":"caf\\u00e9"},  "model":"gpt-4o-mini" , "temperature": 0.50 }\n';
+    const response = await postRaw(raw);
+    expect(response.status).toBe(200);
+    expect(suite.upstream.received.at(-1)?.body).toBe(raw);
+  });
+
+  it('keeps every field, known or not, in their order, when the channel has to change the body', async () => {
+    const id = await suite.f.addChannel({ name: 'rewriting', base_url: suite.upstream.baseUrl, models: 'gpt-4o', model_mapping: '{"gpt-4o":"gpt-4o-mini"}', system_prompt: 'Be brief.' });
+    try {
+      const sent = { x_first: [1, { deep: 'yes' }], model: 'gpt-4o', messages: [{ role: 'user', content: 'hi', x_part: true }], temperature: 0.5, x_last: null };
+      expect((await postRaw(JSON.stringify(sent))).status).toBe(200);
+      const received = suite.upstream.received.at(-1)?.json;
+      expect(received).toEqual({ ...sent, model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, ...sent.messages] });
+      expect(Object.keys(received ?? {})).toEqual(Object.keys(sent));
+    } finally {
+      await suite.f.removeChannel(id);
+    }
   });
 
   it('streams a chat completion chunk by chunk and bills the reported usage', async () => {

@@ -3,7 +3,7 @@ import { findUsage } from './find-usage.js';
 import { completionText, readUsage } from './response-usage.js';
 import { inspectChunk } from './stream-chunk.js';
 import { transcriptText } from './transcript.js';
-import { openAIUrl } from './upstream-url.js';
+import { channelApiVersion, openAIUrl } from './upstream-url.js';
 
 /**
  * A chunk with choices and no usage object: forwarded as it is, its text read only if needed. Patterns
@@ -40,7 +40,7 @@ export const openAIAdaptor: Adaptor = {
     };
     if (target.type.urlStyle === 'azure') headers['api-key'] = target.key;
     else headers.authorization = `Bearer ${target.key}`;
-    return { url: openAIUrl(target.type, { baseUrl: target.baseUrl, apiVersion: target.other }, request.path, request.model), headers, body: request.body };
+    return { url: openAIUrl(target.type, { baseUrl: target.baseUrl, apiVersion: channelApiVersion(target) }, request.path, request.model), headers, body: request.body };
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {

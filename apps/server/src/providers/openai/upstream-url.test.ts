@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelType, type ChannelType } from '@tollgate/contract';
-import { openAIUrl } from './upstream-url.js';
+import { channelApiVersion, openAIUrl } from './upstream-url.js';
 
 const type = (id: number) => channelType(id) as ChannelType;
 
@@ -38,5 +38,15 @@ describe('OpenAI upstream URLs (reference 2.2)', () => {
     expect(openAIUrl(type(3), { baseUrl: 'https://gateway.ai.cloudflare.com/v1/acct/gw/azure-openai/res', apiVersion: 'v' }, '/v1/chat/completions', 'gpt-4o')).toBe(
       'https://gateway.ai.cloudflare.com/v1/acct/gw/azure-openai/res/gpt-4o/chat/completions?api-version=v',
     );
+  });
+
+  it("takes Azure's API version from the channel config, then the legacy other column, else the default", () => {
+    const azure = (channel: { config: Record<string, string>; other: string }) =>
+      openAIUrl(type(3), { baseUrl: 'https://acme.openai.azure.com', apiVersion: channelApiVersion(channel) }, '/v1/chat/completions', 'gpt-4o');
+    const withVersion = (version: string) => `https://acme.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=${version}`;
+    expect(azure({ config: { api_version: '2024-10-21' }, other: '2023-05-15' })).toBe(withVersion('2024-10-21'));
+    expect(azure({ config: {}, other: '2023-05-15' })).toBe(withVersion('2023-05-15'));
+    expect(azure({ config: { api_version: '  ' }, other: ' 2023-05-15 ' })).toBe(withVersion('2023-05-15'));
+    expect(azure({ config: {}, other: '' })).toBe(withVersion('2024-03-01-preview'));
   });
 });

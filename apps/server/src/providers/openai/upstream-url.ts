@@ -7,8 +7,16 @@ import type { ChannelType } from '@tollgate/contract';
  */
 export interface UrlTarget {
   baseUrl: string;
-  /** Azure's API version (the channel's `other`). */
+  /** Azure's API version, as `channelApiVersion` chooses it. */
   apiVersion: string;
+}
+
+/**
+ * Azure's API version as one-api picks it: the channel config's `api_version` (what its console writes
+ * now), else the legacy `other` column that older channels still carry. Blank means the default.
+ */
+export function channelApiVersion(channel: { config: Record<string, string>; other: string }): string {
+  return channel.config.api_version?.trim() || channel.other.trim();
 }
 
 const CLOUDFLARE_GATEWAY = 'https://gateway.ai.cloudflare.com';
