@@ -20,8 +20,8 @@ const REAP_INTERVAL_MS = 50;
  * runs (a rejection inside `void shutdown()` was unhandled and could leave the process hanging).
  */
 export async function gracefulShutdown(app: ClosableServer, runtime: Closable, log: Pick<AppLogger, 'error'>): Promise<number> {
-  // Holds the process open until the flush is done. Once the server is closed, what the flush waits on may
-  // not: the SQLite log-writer thread is unref'd, and Node exited (code 0) before it committed the last logs.
+  // Holds the process open until the flush is done, whatever the flush waits on: once the server is closed,
+  // nothing else may (an unref'd log-writer thread once let Node exit before the last logs were committed).
   const holdOpen = setInterval(() => undefined, 60_000);
   let exitCode = 0;
   const steps: [string, () => Promise<unknown>][] = [

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,5 +47,13 @@ describe('ThreadLogSink', () => {
     sink.add(log(10));
     await sink.flush();
     expect(count()).toBe(before + 11);
+  });
+
+  it('keeps a process that has nothing else to do alive until its logs are committed', () => {
+    const before = count();
+    const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../../test/log-sink-exit.ts'), path.join(dir, 'one-api.db'), '300'], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    expect(count()).toBe(before + 300);
   });
 });

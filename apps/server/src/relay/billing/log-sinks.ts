@@ -28,7 +28,8 @@ interface Batch {
  * die young instead of filling the old generation until the next flush, and their inserts, commits and
  * checkpoints cost the requests nothing. A batch stays here until the thread says it is committed; a
  * failed batch, or one a dead thread took with it, is sent again with the next (a new thread is
- * started), so no log is lost while the process lives.
+ * started), so no log is lost while the process lives. The thread keeps the process alive while it holds
+ * batches, and only then: a process with nothing else to do would otherwise exit before they are committed.
  */
 export class ThreadLogSink implements LogSink {
   private worker: Worker | undefined;
@@ -73,7 +74,9 @@ export class ThreadLogSink implements LogSink {
       settle = resolve;
     });
     this.unanswered.set(id, { rows, answered, settle });
-    this.thread().postMessage({ id, rows } satisfies LogBatch);
+    const thread = this.thread();
+    thread.ref();
+    thread.postMessage({ id, rows } satisfies LogBatch);
   }
 
   private answer({ id, error }: LogBatchDone) {
@@ -82,6 +85,8 @@ export class ThreadLogSink implements LogSink {
     this.unanswered.delete(id);
     if (error) this.gathered = [...batch.rows, ...this.gathered];
     batch.settle(error);
+    // Nothing left to commit: an idle thread must not keep the process alive.
+    if (this.unanswered.size === 0) this.worker?.unref();
   }
 
   private thread(): Worker {
@@ -91,8 +96,6 @@ export class ThreadLogSink implements LogSink {
       worker.on('message', (done: LogBatchDone) => this.answer(done));
       worker.on('error', (error) => this.lost(worker, error.message));
       worker.on('exit', (code) => this.lost(worker, `the log writer thread exited with code ${code}`));
-      // Shutdown flushes it through close(); it must not keep an idle process alive on its own.
-      worker.unref();
       this.worker = worker;
     }
     return this.worker;
