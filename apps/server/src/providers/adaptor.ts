@@ -78,6 +78,16 @@ export interface StreamParser {
   event(data: string): StreamEvent;
   /** Chunks still owed to the client when the upstream ends (a final chunk, usage). */
   end?(): StreamEvent;
+  /**
+   * For a stream of the upstream's own OpenAI chunks: `test` tells from a payload's bytes, read one
+   * character per byte (latin1) in `line[start, end)`, that `event` would forward it unchanged and find no
+   * usage in it. The relay then sends those bytes on as they came, without decoding them, and reads their
+   * text with `text` only if the stream ends without usage.
+   */
+  verbatim?: {
+    test(line: string, start: number, end: number): boolean;
+    text(payload: string): string;
+  };
 }
 
 /** An upstream refusal found outside the HTTP status: a failed credential exchange, an error in a 200 body. */

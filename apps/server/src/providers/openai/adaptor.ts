@@ -3,6 +3,7 @@ import { findUsage } from './find-usage.js';
 import { completionText, readUsage } from './response-usage.js';
 import { inspectChunk } from './stream-chunk.js';
 import { transcriptText } from './transcript.js';
+import { VerbatimChunkTest } from './verbatim-chunk.js';
 import { channelApiVersion, openAIUrl } from './upstream-url.js';
 
 /**
@@ -13,15 +14,22 @@ import { channelApiVersion, openAIUrl } from './upstream-url.js';
 const onlyText = (data: string) => /"choices"\s*:\s*\[\s*\{/.test(data) && !/"usage"\s*:\s*\{/.test(data);
 
 /** Reads an OpenAI SSE stream as it passes through; also the reader of protocols that stream OpenAI's chunks. */
-export const openAIStreamParser = (): StreamParser => ({
-  framing: 'sse',
-  event(data: string): StreamEvent {
-    if (data === '[DONE]') return { forward: [data], text: '', done: true };
-    if (onlyText(data)) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
-    const info = inspectChunk(data);
-    return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
-  },
-});
+export const openAIStreamParser = (): StreamParser => {
+  const chunks = new VerbatimChunkTest();
+  return {
+    framing: 'sse',
+    event(data: string): StreamEvent {
+      if (data === '[DONE]') return { forward: [data], text: '', done: true };
+      if (onlyText(data)) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
+      const info = inspectChunk(data);
+      return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
+    },
+    verbatim: {
+      test: (line, start, end) => chunks.test(line, start, end),
+      text: (payload) => inspectChunk(payload).text,
+    },
+  };
+};
 
 /**
  * The OpenAI protocol, spoken by OpenAI, Azure and about thirty compatible vendors. Requests and answers

@@ -1,42 +1,30 @@
-import { StringDecoder } from 'node:string_decoder';
-
-/** A single SSE line longer than this is not a stream we can relay. */
-const MAX_LINE_CHARS = 16 * 1024 * 1024;
+import { LineReader, payloadOf, type PayloadRange } from './line-reader.js';
 
 /**
- * Splits an upstream byte stream into event payloads as they arrive: the `data:` lines of SSE (`event:`
- * lines, comments and keep-alives are dropped, as one-api does) or every line of NDJSON. Only the
- * unfinished line is kept between chunks.
+ * Splits an upstream byte stream into event payloads, as strings: the `data:` lines of SSE or every line
+ * of NDJSON. The relay reads streams through LineReader directly; this is the plain form, for reading a
+ * whole recorded stream (adaptor tests, a parser wrapping another).
  */
 export class StreamSplitter {
-  private readonly decoder = new StringDecoder('utf8');
-  private rest = '';
+  private readonly lines = new LineReader();
+  private readonly range: PayloadRange = { start: -1, end: -1 };
 
   constructor(private readonly framing: 'sse' | 'ndjson' = 'sse') {}
 
-  private payload(line: string): string | undefined {
-    if (this.framing === 'ndjson') return line.trim() || undefined;
-    return line.startsWith('data:') ? line.slice(5).trim() : undefined;
-  }
-
   push(chunk: Buffer): string[] {
-    const text = this.rest + this.decoder.write(chunk);
     const payloads: string[] = [];
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      const payload = this.payload(text.slice(start, end));
-      start = end + 1;
-      if (payload !== undefined) payloads.push(payload);
-    }
-    this.rest = text.slice(start);
-    if (this.rest.length > MAX_LINE_CHARS) throw new Error('upstream stream line too long');
+    this.lines.push(chunk, (bytes, text, start, end) => this.collect(payloads, bytes, text, start, end));
     return payloads;
   }
 
-  /** A last line without a newline still counts. */
   end(): string[] {
-    const payload = this.payload((this.rest + this.decoder.end()).trim());
-    this.rest = '';
-    return payload === undefined ? [] : [payload];
+    const payloads: string[] = [];
+    this.lines.end((bytes, text, start, end) => this.collect(payloads, bytes, text, start, end));
+    return payloads;
+  }
+
+  private collect(payloads: string[], bytes: Buffer, text: string, start: number, end: number) {
+    payloadOf(this.framing, text, start, end, this.range);
+    if (this.range.start !== -1) payloads.push(bytes.toString('utf8', this.range.start, this.range.end));
   }
 }

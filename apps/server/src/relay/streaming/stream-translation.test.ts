@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamParser } from '../../providers/adaptor.js';
+import { openAIStreamParser } from '../../providers/openai/adaptor.js';
+import { StreamTranslation, type Outgoing } from './stream-translation.js';
+import { TextTally } from './text-tally.js';
+
+const chunk = (body: object) => JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', ...body });
+const text = (content: string) => chunk({ choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+const usage = chunk({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } });
+const azureFilter = chunk({ choices: [], prompt_filter_results: [{ prompt_index: 0 }] });
+
+const countChars = () => new TextTally(async () => (value: string) => value.length);
+const asText = (out: Outgoing) => out.map((part) => part.toString()).join('');
+
+/** Feeds `bytes` in pieces of `size` bytes and returns everything sent to the client. */
+function relayInPieces(parser: StreamParser, bytes: Buffer, size: number, tally = countChars()) {
+  const translation = new StreamTranslation(parser, tally);
+  let sent = '';
+  for (let i = 0; i < bytes.length; i += size) sent += asText(translation.push(bytes.subarray(i, i + size)));
+  sent += asText(translation.end());
+  return { sent, translation, tally };
+}
+
+describe('relaying an OpenAI stream', () => {
+  const events = [azureFilter, text('Hé'), text(' "quoted" \\n'), usage];
+  const upstream = Buffer.from(`${events.map((data) => `data: ${data}\n\n`).join('')}data: [DONE]\n\n`);
+  const expected = [text('Hé'), text(' "quoted" \\n'), usage].map((data) => `data: ${data}\n\n`).join('');
+
+  it('forwards every event but the filter chunk and [DONE], however the bytes are cut', () => {
+    for (const size of [1, 2, 3, 7, 64, upstream.length]) {
+      const { sent, translation } = relayInPieces(openAIStreamParser(), upstream, size);
+      expect(sent, `pieces of ${size}`).toBe(expected);
+      expect(translation.usage).toEqual({ promptTokens: 3, completionTokens: 4, totalTokens: 7 });
+    }
+  });
+
+  it("sends a read's unchanged events as one slice of the upstream's own bytes", () => {
+    const read = Buffer.from(`data: ${text('a')}\n\ndata: ${text('b')}\n\ndata: ${usage}\n\ndata: [DONE]\n\n`);
+    const out = new StreamTranslation(openAIStreamParser(), countChars()).push(read);
+    expect(out).toHaveLength(1);
+    const slice = out[0] as Buffer;
+    expect(Buffer.isBuffer(slice)).toBe(true);
+    // Not a copy: the same memory as the upstream's read, up to the held-back [DONE].
+    expect(slice.buffer).toBe(read.buffer);
+    expect(slice.byteOffset).toBe(read.byteOffset);
+    expect(slice.toString()).toBe(`data: ${text('a')}\n\ndata: ${text('b')}\n\ndata: ${usage}\n\n`);
+  });
+
+  it('rewrites other SSE spellings into the form clients expect', () => {
+    const upstreamCrlf = Buffer.from(`event: message\r\ndata:${text('x')}\r\n\r\n: keep-alive\r\ndata:   ${usage}  \r\n\r\n`);
+    const { sent } = relayInPieces(openAIStreamParser(), upstreamCrlf, 5);
+    expect(sent).toBe(`data: ${text('x')}\n\ndata: ${usage}\n\n`);
+  });
+
+  it('counts the text of a stream that reports no usage, including text quoted like usage', async () => {
+    const noUsage = Buffer.from([text('one '), text('"usage":{"prompt_tokens":9}'), text(' three')].map((data) => `data: ${data}\n\n`).join(''));
+    const { translation, tally } = relayInPieces(openAIStreamParser(), noUsage, 10);
+    expect(translation.usage).toBeUndefined();
+    expect(await tally.total()).toBe('one "usage":{"prompt_tokens":9} three'.length);
+  });
+
+  it('keeps no more than a bounded amount of unread text, whatever the number of chunks', () => {
+    let reads = 0;
+    const parser = openAIStreamParser();
+    const counting: StreamParser = { ...parser, verbatim: { test: parser.verbatim!.test, text: (payload) => ((reads += 1), parser.verbatim!.text(payload)) } };
+    const translation = new StreamTranslation(counting, countChars());
+    // 200 reads of 1 KiB, each holding one event: the held reads pass the 64 KiB bound after 64 of them.
+    const read = () => Buffer.from(`data: ${text('x'.repeat(1024 - 120))}\n\n`.padEnd(1024, ' '));
+    for (let i = 0; i < 200; i += 1) translation.push(read());
+    expect(reads).toBeGreaterThan(100);
+    expect(reads).toBeLessThan(200);
+  });
+});
+
+describe('relaying a converted stream', () => {
+  // A parser that turns NDJSON lines into OpenAI chunks, as the Ollama or Gemini adaptors do.
+  const converting = (): StreamParser => ({
+    framing: 'ndjson',
+    event: (data) => {
+      const line = JSON.parse(data) as { say?: string; tokens?: number };
+      return line.tokens ? { forward: [], text: '', usage: { promptTokens: 1, completionTokens: line.tokens, totalTokens: line.tokens + 1 } } : { forward: [text(line.say ?? '')], text: line.say ?? '' };
+    },
+    end: () => ({ forward: [chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })], text: '' }),
+  });
+
+  it('forwards what the parser yields as SSE, then its closing events', () => {
+    const { sent, translation } = relayInPieces(converting(), Buffer.from('{"say":"a"}\n\n{"say":"b"}\n{"tokens":2}'), 4);
+    expect(sent).toBe(`data: ${text('a')}\n\ndata: ${text('b')}\n\ndata: ${chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    expect(translation.usage).toEqual({ promptTokens: 1, completionTokens: 2, totalTokens: 3 });
+  });
+
+  it('sends NDJSON lines a parser forwards unchanged as SSE events', () => {
+    const passing: StreamParser = { framing: 'ndjson', event: (data) => ({ forward: [data], text: '' }) };
+    const { sent } = relayInPieces(passing, Buffer.from('{"a":1}\n{"b":2}\n'), 3);
+    expect(sent).toBe('data: {"a":1}\n\ndata: {"b":2}\n\n');
+  });
+});

@@ -1,0 +1,146 @@
+import type { StreamEvent, StreamParser } from '../../providers/adaptor.js';
+import type { ReportedUsage } from '../../providers/openai/response-usage.js';
+import { LineReader, payloadOf, type PayloadRange } from './line-reader.js';
+import type { TextTally } from './text-tally.js';
+
+/** What leaves for the client from one upstream read: the upstream's own bytes where its events pass unchanged, text for the rest. */
+export type Outgoing = (Buffer | string)[];
+
+const DONE = '[DONE]';
+/** How a clean SSE event line starts. */
+const CANONICAL_PREFIX = 'data: ';
+
+/**
+ * One streamed answer, read as it arrives and turned into the SSE the client gets: each event goes through
+ * the adaptor's stream parser, and what it yields is counted and forwarded. An event forwarded unchanged
+ * leaves as the upstream's own bytes, and consecutive ones as one slice of the upstream's chunk, so an
+ * OpenAI stream is relayed without being decoded or copied. The upstream's `[DONE]` is held back: the
+ * relay ends the stream itself, after a usage chunk it may owe.
+ */
+export class StreamTranslation {
+  /** Usage the upstream reported, if it did. */
+  usage: ReportedUsage | undefined;
+  private readonly lines = new LineReader();
+  private readonly payload: PayloadRange = { start: -1, end: -1 };
+  private out: Outgoing = [];
+  /** The slice of upstream bytes being forwarded as they are: `run[runStart, runEnd)`. */
+  private run: Buffer | undefined;
+  private runStart = 0;
+  private runEnd = 0;
+  /** Verbatim payloads of the current read whose text is not read yet: `unreadIn` at offsets start, end, start, end... */
+  private unreadIn: Buffer | undefined;
+  private unread: number[] = [];
+
+  constructor(
+    private readonly parser: StreamParser,
+    private readonly tally: TextTally,
+  ) {}
+
+  push(chunk: Buffer): Outgoing {
+    this.lines.push(chunk, this.onLine);
+    return this.take();
+  }
+
+  /** What is still owed when the upstream ends: a last line without a newline, and the parser's closing events. */
+  end(): Outgoing {
+    this.lines.end(this.onLine);
+    const last = this.parser.end?.();
+    if (last) this.apply(last, undefined);
+    return this.take();
+  }
+
+  private readonly onLine = (bytes: Buffer, text: string, lineStart: number, lineEnd: number): void => {
+    payloadOf(this.parser.framing, text, lineStart, lineEnd, this.payload);
+    const { start, end } = this.payload;
+    if (start === -1) return;
+    const verbatim = this.parser.verbatim;
+    if (verbatim?.test(text, start, end)) {
+      this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
+      if (bytes !== this.unreadIn) this.leaveUnread();
+      this.unreadIn = bytes;
+      this.unread.push(start, end);
+      return;
+    }
+    const data = bytes.toString('utf8', start, end);
+    const event = this.parser.event(data);
+    if (data !== DONE && event.forward.length === 1 && event.forward[0] === data) {
+      this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
+      this.apply(event, data);
+    } else {
+      this.apply(event, undefined);
+    }
+  };
+
+  /** Counts an event and forwards what it yields, except `forwarded` (already sent as the upstream's bytes). */
+  private apply(event: StreamEvent, forwarded: string | undefined) {
+    for (const data of event.forward) if (data !== DONE && data !== forwarded) this.addText(`data: ${data}\n\n`);
+    this.tally.add(event.text);
+    if (event.laterText) this.tally.later(event.laterText);
+    if (event.usage) this.usage = event.usage;
+  }
+
+  /** Sends the payload `bytes[start, end)` of the line `bytes[lineStart, lineEnd)` as the event it is. */
+  private forwardBytes(bytes: Buffer, text: string, lineStart: number, lineEnd: number, start: number, end: number) {
+    const canonical = this.parser.framing === 'sse' && start === lineStart + CANONICAL_PREFIX.length && end === lineEnd && text.startsWith(CANONICAL_PREFIX, lineStart);
+    if (canonical && text.charCodeAt(lineEnd + 1) === 0x0a) {
+      // `data: …\n\n` as the client must get it: the line and the blank line after it, joined to the run.
+      this.extendRun(bytes, lineStart, lineEnd + 2);
+    } else {
+      this.addText('data: ');
+      this.extendRun(bytes, start, end);
+      this.addText('\n\n');
+    }
+  }
+
+  private extendRun(bytes: Buffer, start: number, end: number) {
+    if (this.run === bytes && this.runEnd === start) {
+      this.runEnd = end;
+      return;
+    }
+    this.closeRun();
+    this.run = bytes;
+    this.runStart = start;
+    this.runEnd = end;
+  }
+
+  private closeRun() {
+    if (this.run) this.out.push(this.run.subarray(this.runStart, this.runEnd));
+    this.run = undefined;
+  }
+
+  private addText(text: string) {
+    this.closeRun();
+    const last = this.out.length - 1;
+    if (last >= 0 && typeof this.out[last] === 'string') this.out[last] += text;
+    else this.out.push(text);
+  }
+
+  /**
+   * Hands the tally one reader for the verbatim payloads of a read, read only if the stream ends without
+   * usage. It holds the read's bytes, which count whole against the tally's bound on unread text.
+   */
+  private leaveUnread() {
+    const bytes = this.unreadIn;
+    const verbatim = this.parser.verbatim;
+    if (!bytes || !verbatim || this.unread.length === 0) return;
+    const offsets = this.unread;
+    this.unread = [];
+    this.unreadIn = undefined;
+    this.tally.later({
+      read: () => {
+        let text = '';
+        for (let i = 0; i < offsets.length; i += 2) text += verbatim.text(bytes.toString('utf8', offsets[i], offsets[i + 1]));
+        return text;
+      },
+      size: bytes.length,
+    });
+  }
+
+  private take(): Outgoing {
+    this.leaveUnread();
+    this.closeRun();
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+}

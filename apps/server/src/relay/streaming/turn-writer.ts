@@ -1,0 +1,70 @@
+import type { ServerResponse } from 'node:http';
+import type { Outgoing } from './stream-translation.js';
+
+/** Bytes held for the end of a turn before they are written at once. */
+const PENDING_LIMIT = 16 * 1024;
+
+/**
+ * What the relay writes in one event-loop turn leaves as one chunk in one system call: an upstream read
+ * often holds several events (a short answer whole, with its usage and its end), and every socket write
+ * cost about as much as relaying the events it carried. Output waits for the end of the turn's I/O, or
+ * until it reaches PENDING_LIMIT.
+ */
+export class TurnWriter {
+  private pending: Outgoing = [];
+  private pendingSize = 0;
+  private flush: NodeJS.Immediate | undefined;
+
+  constructor(private readonly raw: ServerResponse) {}
+
+  /** False when the client is behind: wait for `drained` before writing more. */
+  write(parts: Outgoing): boolean {
+    if (parts.length === 0) return true;
+    for (const part of parts) {
+      this.pending.push(part);
+      this.pendingSize += part.length;
+    }
+    if (this.pendingSize >= PENDING_LIMIT) return this.writePending();
+    this.flush ??= setImmediate(() => this.writePending());
+    return !this.raw.writableNeedDrain;
+  }
+
+  /** Resolves when the client has taken what was written, or has gone. */
+  drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.raw.off('drain', done).off('close', done);
+        resolve();
+      };
+      this.raw.on('drain', done).on('close', done);
+    });
+  }
+
+  /** Ends the answer with what is pending and `text`. */
+  end(text: string): void {
+    this.cancelFlush();
+    this.pending.push(text);
+    this.raw.end(this.takePending());
+  }
+
+  private writePending(): boolean {
+    this.cancelFlush();
+    const output = this.takePending();
+    return this.raw.destroyed || this.raw.write(output);
+  }
+
+  /** The pending parts as one string or one buffer: the upstream's own slices are copied only when text must join them. */
+  private takePending(): Buffer | string {
+    const parts = this.pending;
+    this.pending = [];
+    this.pendingSize = 0;
+    if (parts.length === 1) return parts[0]!;
+    if (parts.every((part) => typeof part === 'string')) return parts.join('');
+    return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+  }
+
+  private cancelFlush() {
+    if (this.flush) clearImmediate(this.flush);
+    this.flush = undefined;
+  }
+}
