@@ -10,9 +10,16 @@ import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
  * `npm run bench`: the fake upstream, then the bare Fastify+undici proxy and Tollgate (auth, routing,
  * billing and logging on, SQLite) each driven by autocannon with the same requests. Prints requests/s and
  * p50/p99 latency per target and scenario, Tollgate's ratio to the bare proxy, and Tollgate's RSS.
+ *
+ * The machines this runs on are shared, and their speed drifts by up to 2x within a minute. So each
+ * scenario is measured in BENCH_ROUNDS rounds that alternate the two targets (bare then Tollgate, then
+ * Tollgate then bare, ...): a slowdown falls on both alike, each round gives one ratio, and the median of
+ * the rounds is reported with their spread.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds each target is driven per scenario, split over the rounds. */
+const duration = Number(process.env.BENCH_DURATION ?? 15);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 // Below the ephemeral range (32768+), where a closed connection could still hold the port in TIME-WAIT.
 const UPSTREAM_PORT = 28101;
 const BARE_PORT = 28102;
@@ -38,9 +45,14 @@ interface Measurement {
   errors: number;
 }
 
-async function load(url: string, key: string, scenario: Scenario, seconds: number): Promise<Measurement> {
+interface Target {
+  url: string;
+  pid: number;
+}
+
+async function load(target: Target, key: string, scenario: Scenario, seconds: number): Promise<Measurement> {
   const result = await autocannon({
-    url: `${url}/v1/chat/completions`,
+    url: `${target.url}/v1/chat/completions`,
     method: 'POST',
     connections: scenario.connections,
     duration: seconds,
@@ -83,21 +95,51 @@ async function provisionTollgate(url: string): Promise<string> {
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function measure(name: string, url: string, key: string) {
-  const rows: Record<string, Measurement> = {};
-  for (const scenario of SCENARIOS) {
-    await load(url, key, scenario, 2); // warm-up: JIT, connection pools
-    rows[scenario.name] = await load(url, key, scenario, scenario.connections === 1 ? Math.max(3, duration / 2) : duration);
-    console.log(`${name.padEnd(9)} ${scenario.name.padEnd(28)} ${rows[scenario.name]!.rps.toFixed(0).padStart(7)} req/s  p50 ${rows[scenario.name]!.p50} ms  p99 ${rows[scenario.name]!.p99} ms  errors ${rows[scenario.name]!.errors}`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The medians of a target's rounds. */
+const summary = (runs: Measurement[]): Measurement => ({
+  rps: median(runs.map((run) => run.rps)),
+  mean: median(runs.map((run) => run.mean)),
+  p50: median(runs.map((run) => run.p50)),
+  p99: median(runs.map((run) => run.p99)),
+  errors: runs.reduce((sum, run) => sum + run.errors, 0),
+});
+
+interface ScenarioResult {
+  bare: Measurement;
+  tollgate: Measurement;
+  ratios: number[];
+}
+
+/** One scenario, in rounds that alternate the targets; Tollgate's RSS is sampled while it is under load. */
+async function measure(scenario: Scenario, bare: Target, tollgate: Target, key: string, peakRss: { mb: number }): Promise<ScenarioResult> {
+  const seconds = Math.max(2, Math.round(duration / rounds));
+  for (const target of [bare, tollgate]) await load(target, key, scenario, 2); // warm-up: JIT, connection pools
+  const runs = { bare: [] as Measurement[], tollgate: [] as Measurement[] };
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? [bare, tollgate] : [tollgate, bare];
+    for (const target of order) {
+      const sampler = target === tollgate ? setInterval(() => (peakRss.mb = Math.max(peakRss.mb, rssOf(tollgate.pid))), 250) : undefined;
+      const run = await load(target, key, scenario, seconds);
+      clearInterval(sampler);
+      runs[target === bare ? 'bare' : 'tollgate'].push(run);
+    }
+    const [b, t] = [runs.bare[round]!, runs.tollgate[round]!];
+    console.log(`${scenario.name.padEnd(28)} round ${round + 1}: bare ${b.rps.toFixed(0).padStart(6)} req/s, Tollgate ${t.rps.toFixed(0).padStart(6)} req/s, ratio ${(t.rps / b.rps).toFixed(2)}`);
   }
-  return rows;
+  return { bare: summary(runs.bare), tollgate: summary(runs.tollgate), ratios: runs.tollgate.map((run, round) => run.rps / runs.bare[round]!.rps) };
 }
 
 async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
-  const bare = startProcess('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
-  const tollgate = startProcess('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
+  const bareProcess = startProcess('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
+  const tollgateProcess = startProcess('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
     PORT: String(TOLLGATE_PORT),
     SQLITE_PATH: path.join(dataDir, 'one-api.db'),
     SESSION_SECRET: 'bench',
@@ -108,27 +150,31 @@ async function main() {
     REDIS_CONN_STRING: '',
   });
   try {
-    await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
-    await waitFor(`http://127.0.0.1:${TOLLGATE_PORT}/api/status`);
-    const key = await provisionTollgate(`http://127.0.0.1:${TOLLGATE_PORT}`);
-    console.log(`duration ${duration}s per scenario, ${os.cpus().length} CPUs, Node ${process.version}\n`);
-    const bareRows = await measure('bare', `http://127.0.0.1:${BARE_PORT}`, key);
-    const tollgateRows = await measure('tollgate', `http://127.0.0.1:${TOLLGATE_PORT}`, key);
-    const rss = rssOf(tollgate.pid ?? 0);
-    console.log('\n| scenario | bare proxy req/s | Tollgate req/s | ratio | bare p50/p99 ms | Tollgate p50/p99 ms |');
+    const bare: Target = { url: `http://127.0.0.1:${BARE_PORT}`, pid: bareProcess.pid ?? 0 };
+    const tollgate: Target = { url: `http://127.0.0.1:${TOLLGATE_PORT}`, pid: tollgateProcess.pid ?? 0 };
+    await waitFor(`${bare.url}/`);
+    await waitFor(`${tollgate.url}/api/status`);
+    const key = await provisionTollgate(tollgate.url);
+    console.log(`${rounds} rounds of ${Math.max(2, Math.round(duration / rounds))} s per target and scenario, ${os.cpus().length} CPUs, Node ${process.version}\n`);
+    const peakRss = { mb: 0 };
+    const results = new Map<string, ScenarioResult>();
+    for (const scenario of SCENARIOS) results.set(scenario.name, await measure(scenario, bare, tollgate, key, peakRss));
+    const rss = rssOf(tollgate.pid);
+    console.log('\n| scenario | bare proxy req/s | Tollgate req/s | ratio (median, range) | bare p50/p99 ms | Tollgate p50/p99 ms |');
     console.log('|---|---|---|---|---|---|');
     for (const scenario of SCENARIOS) {
-      const b = bareRows[scenario.name]!;
-      const t = tollgateRows[scenario.name]!;
-      console.log(`| ${scenario.name} | ${b.rps.toFixed(0)} | ${t.rps.toFixed(0)} | ${(t.rps / b.rps).toFixed(2)} | ${b.p50} / ${b.p99} | ${t.p50} / ${t.p99} |`);
+      const { bare: b, tollgate: t, ratios } = results.get(scenario.name)!;
+      const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+      console.log(`| ${scenario.name} | ${b.rps.toFixed(0)} | ${t.rps.toFixed(0)} | ${median(ratios).toFixed(2)} (${range}) | ${b.p50} / ${b.p99} | ${t.p50} / ${t.p99} |`);
     }
-    const one = SCENARIOS[2]!.name;
+    const one = results.get(SCENARIOS[2]!.name)!;
+    const errors = [...results.values()].reduce((sum, result) => sum + result.bare.errors + result.tollgate.errors, 0);
     // autocannon's percentiles are whole milliseconds; the mean shows sub-millisecond differences.
-    const added = tollgateRows[one]!.mean - bareRows[one]!.mean;
-    console.log(`\nadded latency at 1 connection: p50 ${tollgateRows[one]!.p50 - bareRows[one]!.p50} ms, mean ${added.toFixed(3)} ms; Tollgate RSS after load: ${rss.toFixed(0)} MB`);
+    console.log(`\nadded latency at 1 connection: p50 ${one.tollgate.p50 - one.bare.p50} ms, mean ${(one.tollgate.mean - one.bare.mean).toFixed(3)} ms`);
+    console.log(`Tollgate RSS: peak under load ${peakRss.mb.toFixed(0)} MB, after load ${rss.toFixed(0)} MB; failed requests: ${errors}`);
   } finally {
-    bare.kill();
-    tollgate.kill('SIGTERM');
+    bareProcess.kill();
+    tollgateProcess.kill('SIGTERM');
     upstream.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
