@@ -94,13 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
 
   await app.register(relayRoutes(ctx), { prefix: '/v1' });
-  await app.register(
-    async (dashboard) => {
-      dashboard.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
-      await dashboard.register(dashboardRoutes(ctx));
-    },
-    { prefix: '/dashboard' },
-  );
+  await app.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
 
   const sendIndex = options.webDist ? await registerConsole(app, options.webDist) : undefined;
   const webLimit = rateLimit(ctx, 'GW', ctx.config.GLOBAL_WEB_RATE_LIMIT, ctx.config.globalRateWindowSeconds);

@@ -126,3 +126,24 @@ describe.each(databaseKinds)("OpenAI's old billing endpoints (reference 1.10) on
     expect(await unknown.json()).toMatchObject({ error: { message: expect.stringMatching(/^invalid token/) as unknown } });
   });
 });
+
+describe('the billing emulation under the global API rate limit', () => {
+  const LIMIT = 20;
+  let f: RelayFixture;
+  beforeAll(async () => {
+    f = await relayFixture('sqlite', { GLOBAL_API_RATE_LIMIT: String(LIMIT) });
+  });
+  afterAll(() => f.close());
+
+  it.each([
+    ['/dashboard/billing/subscription', '10.9.0.1'],
+    ['/v1/dashboard/billing/subscription', '10.9.0.2'],
+  ])('limits %s per client address, as one-api limits both paths, and refuses in OpenAI shape', async (path, remoteAddress) => {
+    const key = await f.addKey(await f.addUser(`limited${remoteAddress.replaceAll('.', '')}`, 1000));
+    const call = () => f.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer sk-${key}` }, remoteAddress });
+    for (let i = 0; i < LIMIT; i += 1) expect((await call()).statusCode).toBe(200);
+    const limited = await call();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { message: expect.stringContaining('too many requests'), code: 'rate_limited' } });
+  });
+});

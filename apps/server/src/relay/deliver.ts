@@ -3,7 +3,6 @@ import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
 import type { Usage } from './billing/quota.js';
-import { corsHeaders } from './cors.js';
 import { RelayError } from './relay-error.js';
 import { StreamTranslation } from './streaming/stream-translation.js';
 import { TurnWriter } from './streaming/turn-writer.js';
@@ -61,7 +60,6 @@ export async function deliverStream(
   const raw = reply.raw;
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
-    ...corsHeaders(reply.request.headers.origin),
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',

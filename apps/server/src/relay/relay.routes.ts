@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
+import { ApiError } from '../http/errors.js';
+import { rateLimit } from '../http/rate-limit-hook.js';
 import type { RelayMode } from '../providers/adaptor.js';
 import { billingEmulationRoutes } from './billing-emulation.routes.js';
 import { corsHeaders } from './cors.js';
@@ -36,11 +38,18 @@ export const relayRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   app.delete('/models/:model', async () => Promise.reject(relayError.notImplemented()));
   await app.register(modelsRoutes(ctx));
   await app.register(proxyRoutes(ctx));
-  await app.register(billingEmulationRoutes(ctx), { prefix: '/dashboard' });
+  await app.register(rateLimitedBilling(ctx), { prefix: '/dashboard' });
 };
 
+/** The billing emulation at /dashboard: the same routes as /v1/dashboard, with the relay's conventions. */
 export const dashboardRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   useRelayConventions(app);
+  await app.register(rateLimitedBilling(ctx));
+};
+
+/** One-api limits the billing emulation by the global API rate limit under both of its paths (reference 1.1). */
+const rateLimitedBilling = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
   await app.register(billingEmulationRoutes(ctx));
 };
 
@@ -52,14 +61,16 @@ function useRelayConventions(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(corsHeaders(request.headers.origin));
+    if (request.headers.origin !== undefined) reply.headers(corsHeaders(request.headers.origin));
     done();
   });
   app.options('*', async (request, reply) => {
     reply.headers(corsHeaders(request.headers.origin, request.headers['access-control-request-headers'] as string | undefined)).status(204).send();
   });
-  app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | RelayError | ApiError, request, reply) => {
     if (error instanceof RelayError) return reply.status(error.status).send(error.toBody(request.id));
+    // The shared hooks (the rate limits) refuse with the console's error type: answered in OpenAI's shape here.
+    if (error instanceof ApiError) return reply.status(error.status).send(new RelayError(error.status, error.message, error.code).toBody(request.id));
     if (error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send(new RelayError(error.statusCode, error.message, error.code ?? '', 'invalid_request_error').toBody(request.id));
     }

@@ -162,4 +162,25 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
     expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(response.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
   });
+
+  it('gives answers to a browser page CORS headers, streamed or not, and sends none to other clients', async () => {
+    const chat = (stream: boolean, origin?: string) =>
+      fetch(`${suite.f.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${suite.key}`, 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+    for (const stream of [false, true]) {
+      const fromPage = await chat(stream, 'https://app.example.com');
+      expect(fromPage.status).toBe(200);
+      expect(fromPage.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+      expect(fromPage.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(fromPage.headers.get('vary')).toContain('Origin');
+      await fromPage.text();
+      const fromServer = await chat(stream);
+      expect(fromServer.status).toBe(200);
+      expect(fromServer.headers.get('access-control-allow-origin')).toBeNull();
+      await fromServer.text();
+    }
+  });
 });
