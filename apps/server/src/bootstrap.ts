@@ -19,6 +19,7 @@ import { hashPassword } from './modules/users/password.js';
 import { countUsers, insertUser } from './modules/users/users.repository.js';
 import { KeyCache } from './relay/auth/key-cache.js';
 import { KeyStatusMarker } from './relay/auth/key-status-marker.js';
+import { InFlight } from './relay/in-flight.js';
 import { Pricing } from './relay/billing/pricing.js';
 import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
@@ -33,6 +34,8 @@ import { readVersion } from './version.js';
 
 export interface Runtime {
   ctx: AppContext;
+  /** Resolves once every relayed request has settled its charge and log. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +82,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
         proxy: config.RELAY_PROXY,
       }),
       providerSettings: { GEMINI_VERSION: config.GEMINI_VERSION, GEMINI_SAFETY_SETTING: config.GEMINI_SAFETY_SETTING },
+      inFlight: new InFlight(),
     };
     const ctx: AppContext = {
       config,
@@ -104,6 +108,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     await startRelay(ctx);
     return {
       ctx,
+      settled: () => relay.inFlight.idle(),
       async close() {
         cacheSync.stop();
         await relay.usage.close();

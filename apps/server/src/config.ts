@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   IMAGE_FETCH_MAX_MB: int(20, 1),
   IMAGE_FETCH_ALLOW_PRIVATE: bool,
   BATCH_UPDATE_INTERVAL: int(1, 1),
+  /** Seconds a shutdown lets requests finish before it closes their connections (0: no limit). */
+  SHUTDOWN_TIMEOUT: int(25),
   CACHE_POLL_INTERVAL: int(1, 1),
   CHANNEL_TEST_FREQUENCY: int(0),
   POLLING_INTERVAL: int(0),

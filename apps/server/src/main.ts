@@ -43,7 +43,7 @@ async function main() {
     clearInterval(tests);
     let exitCode = 1;
     try {
-      exitCode = await gracefulShutdown(app, runtime, app.log);
+      exitCode = await gracefulShutdown(app, runtime, app.log, config.SHUTDOWN_TIMEOUT * 1000);
     } finally {
       process.exit(exitCode);
     }

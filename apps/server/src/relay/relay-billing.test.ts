@@ -146,4 +146,54 @@ describe.each(databaseKinds)('graceful shutdown on %s', (kind) => {
       await streamer.stop();
     }
   });
+
+  it('closes a stream still running at SHUTDOWN_TIMEOUT and bills what it had produced', async () => {
+    // Twenty seconds of answer, with no usage until its end: the relay must count what it relayed.
+    const endless = await new FakeOpenAI('endless').start();
+    endless.behaviour = { chunks: 1000, chunkDelayMs: 20, omitUsage: true };
+    const database = await createTestDatabase(kind);
+    const env = { SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', BATCH_UPDATE_INTERVAL: '3600', ...database.env };
+    const runtime = await createRuntime(loadConfig(env), silentLogger);
+    const app = await buildApp(runtime.ctx);
+    let shutDown = false;
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${portOf(app.server)}`;
+      const { key, cookie } = await provisionRoot(url, [{ model: 'gpt-4o', baseUrl: endless.baseUrl }]);
+      const before = await rootBalance(url, cookie);
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'go on and on' }] }),
+      });
+      const reader = response.body!.getReader();
+      let received = '';
+      while (!received.includes('part5 ')) received += new TextDecoder().decode((await reader.read()).value);
+      const reading = (async () => {
+        try {
+          for (;;) if ((await reader.read()).done) return 'ended';
+        } catch {
+          return 'cut off';
+        }
+      })();
+
+      const started = Date.now();
+      const exitCode = await gracefulShutdown(app, runtime, silentLogger, 300);
+      shutDown = true;
+      expect(exitCode).toBe(0);
+      // The deadline, not the twenty seconds of answer, ended it.
+      expect(Date.now() - started).toBeLessThan(5000);
+      await reading;
+      const written = await readWritten(env);
+      expect(written.logs).toHaveLength(1);
+      expect(written.logs[0]).toMatchObject({ is_stream: true });
+      expect(written.logs[0]!.quota).toBeGreaterThan(0);
+      expect(before.quota - written.root.quota).toBe(written.logs[0]!.quota);
+      expect(written.root.request_count - before.request_count).toBe(1);
+    } finally {
+      if (!shutDown) await gracefulShutdown(app, runtime, silentLogger, 300);
+      await database.drop();
+      await endless.stop();
+    }
+  });
 });

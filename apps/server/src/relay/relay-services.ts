@@ -4,6 +4,7 @@ import type { Pricing } from './billing/pricing.js';
 import type { QuotaReserver } from './billing/reservation.js';
 import type { UsageWriter } from './billing/usage-writer.js';
 import type { ImageFetcher } from './images/image-fetcher.js';
+import type { InFlight } from './in-flight.js';
 import type { ChannelRegistry } from './routing/channel-registry.js';
 import type { UpstreamClient } from './upstream-client.js';
 
@@ -18,4 +19,6 @@ export interface RelayServices {
   /** Downloads linked images for protocols that need the bytes. */
   images: ImageFetcher;
   providerSettings: ProviderSettings;
+  /** The relayed requests still running: a shutdown waits for them to settle. */
+  inFlight: InFlight;
 }

@@ -33,7 +33,12 @@ const NOT_IMPLEMENTED = ['/images/edits', '/images/variations', '/files', '/file
 /** The OpenAI-compatible surface at /v1 (and the billing emulation at /dashboard): OpenAI's shapes and errors. */
 export const relayRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   useRelayConventions(app);
-  for (const [path, mode, rules] of RELAY_ROUTES) app.post(path, (request, reply) => relay(ctx, request, reply, mode, rules));
+  for (const [path, mode, rules] of RELAY_ROUTES) {
+    app.post(path, (request, reply) => {
+      const done = ctx.relay.inFlight.begin();
+      return relay(ctx, request, reply, mode, rules).finally(done);
+    });
+  }
   for (const path of NOT_IMPLEMENTED) app.all(path, async () => Promise.reject(relayError.notImplemented()));
   app.delete('/models/:model', async () => Promise.reject(relayError.notImplemented()));
   await app.register(modelsRoutes(ctx));
