@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseKinds } from '../../test/databases.js';
+import { createTestDatabase, databaseKinds, type DatabaseKind } from '../../test/databases.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { expectAllWritten, provisionRoot, readWritten, rootBalance, sendChats } from '../../test/in-flight-traffic.js';
 import { portOf, relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
@@ -108,6 +108,35 @@ describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
   });
 });
 
+/** What a shutdown test gets: the server's address and environment, and main.ts's shutdown of it. */
+interface ShutdownScenario {
+  url: string;
+  env: Record<string, string>;
+  shutDown(deadlineMs?: number): Promise<number>;
+}
+
+/** A server on a fresh database, built as main.ts builds it, for a test that shuts it down; cleaned up whatever happens. */
+async function withServerToShutDown(kind: DatabaseKind, test: (server: ShutdownScenario) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase(kind);
+  // A long batch interval: nothing is written by the timer, only by the shutdown's final flush.
+  const env = { SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', BATCH_UPDATE_INTERVAL: '3600', ...database.env };
+  const runtime = await createRuntime(loadConfig(env), silentLogger);
+  const app = await buildApp(runtime.ctx);
+  let shutDown = false;
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await test({
+      url: `http://127.0.0.1:${portOf(app.server)}`,
+      env,
+      // What main.ts runs on SIGTERM, with the real runtime: its close flushes, then closes the database.
+      shutDown: (deadlineMs = 0) => ((shutDown = true), gracefulShutdown(app, runtime, silentLogger, deadlineMs)),
+    });
+  } finally {
+    if (!shutDown) await gracefulShutdown(app, runtime, silentLogger, 300);
+    await database.drop();
+  }
+}
+
 describe.each(databaseKinds)('graceful shutdown on %s', (kind) => {
   it('writes the usage of every request still in flight when shutdown starts, streams included', async () => {
     // Answers that take a while: all 20 requests are inside the relay when the shutdown begins.
@@ -115,33 +144,22 @@ describe.each(databaseKinds)('graceful shutdown on %s', (kind) => {
     slow.behaviour = { delayMs: 800 };
     const streamer = await new FakeOpenAI('streamer').start();
     streamer.behaviour = { chunks: 8, chunkDelayMs: 100 };
-    const database = await createTestDatabase(kind);
-    // A long batch interval: nothing is written by the timer, only by the shutdown's final flush.
-    const env = { SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', BATCH_UPDATE_INTERVAL: '3600', ...database.env };
-    const runtime = await createRuntime(loadConfig(env), silentLogger);
-    const app = await buildApp(runtime.ctx);
-    let shutDown = false;
     try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const url = `http://127.0.0.1:${portOf(app.server)}`;
-      const { key, cookie } = await provisionRoot(url, [
-        { model: 'gpt-4o-mini', baseUrl: slow.baseUrl },
-        { model: 'gpt-4o', baseUrl: streamer.baseUrl },
-      ]);
-      const before = await rootBalance(url, cookie);
-      const traffic = sendChats(url, key, [
-        { model: 'gpt-4o-mini', stream: false, count: 10 },
-        { model: 'gpt-4o', stream: true, count: 10 },
-      ]);
-      await expect.poll(() => slow.received.length + streamer.received.length).toBe(20);
-      // What main.ts runs on SIGTERM, with the real runtime: its close flushes, then closes the database.
-      const exitCode = await gracefulShutdown(app, runtime, silentLogger);
-      shutDown = true;
-      expect(exitCode).toBe(0);
-      expectAllWritten(await traffic, before, await readWritten(env));
+      await withServerToShutDown(kind, async ({ url, env, shutDown }) => {
+        const { key, cookie } = await provisionRoot(url, [
+          { model: 'gpt-4o-mini', baseUrl: slow.baseUrl },
+          { model: 'gpt-4o', baseUrl: streamer.baseUrl },
+        ]);
+        const before = await rootBalance(url, cookie);
+        const traffic = sendChats(url, key, [
+          { model: 'gpt-4o-mini', stream: false, count: 10 },
+          { model: 'gpt-4o', stream: true, count: 10 },
+        ]);
+        await expect.poll(() => slow.received.length + streamer.received.length).toBe(20);
+        expect(await shutDown()).toBe(0);
+        expectAllWritten(await traffic, before, await readWritten(env));
+      });
     } finally {
-      if (!shutDown) await gracefulShutdown(app, runtime, silentLogger);
-      await database.drop();
       await slow.stop();
       await streamer.stop();
     }
@@ -151,48 +169,34 @@ describe.each(databaseKinds)('graceful shutdown on %s', (kind) => {
     // Twenty seconds of answer, with no usage until its end: the relay must count what it relayed.
     const endless = await new FakeOpenAI('endless').start();
     endless.behaviour = { chunks: 1000, chunkDelayMs: 20, omitUsage: true };
-    const database = await createTestDatabase(kind);
-    const env = { SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', BATCH_UPDATE_INTERVAL: '3600', ...database.env };
-    const runtime = await createRuntime(loadConfig(env), silentLogger);
-    const app = await buildApp(runtime.ctx);
-    let shutDown = false;
     try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const url = `http://127.0.0.1:${portOf(app.server)}`;
-      const { key, cookie } = await provisionRoot(url, [{ model: 'gpt-4o', baseUrl: endless.baseUrl }]);
-      const before = await rootBalance(url, cookie);
-      const response = await fetch(`${url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'go on and on' }] }),
-      });
-      const reader = response.body!.getReader();
-      let received = '';
-      while (!received.includes('part5 ')) received += new TextDecoder().decode((await reader.read()).value);
-      const reading = (async () => {
-        try {
-          for (;;) if ((await reader.read()).done) return 'ended';
-        } catch {
-          return 'cut off';
-        }
-      })();
+      await withServerToShutDown(kind, async ({ url, env, shutDown }) => {
+        const { key, cookie } = await provisionRoot(url, [{ model: 'gpt-4o', baseUrl: endless.baseUrl }]);
+        const before = await rootBalance(url, cookie);
+        const response = await fetch(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'go on and on' }] }),
+        });
+        const reader = response.body!.getReader();
+        let received = '';
+        while (!received.includes('part5 ')) received += new TextDecoder().decode((await reader.read()).value);
+        const reading = reader.closed.catch(() => undefined);
 
-      const started = Date.now();
-      const exitCode = await gracefulShutdown(app, runtime, silentLogger, 300);
-      shutDown = true;
-      expect(exitCode).toBe(0);
-      // The deadline, not the twenty seconds of answer, ended it.
-      expect(Date.now() - started).toBeLessThan(5000);
-      await reading;
-      const written = await readWritten(env);
-      expect(written.logs).toHaveLength(1);
-      expect(written.logs[0]).toMatchObject({ is_stream: true });
-      expect(written.logs[0]!.quota).toBeGreaterThan(0);
-      expect(before.quota - written.root.quota).toBe(written.logs[0]!.quota);
-      expect(written.root.request_count - before.request_count).toBe(1);
+        const started = Date.now();
+        expect(await shutDown(300)).toBe(0);
+        // The deadline, not the twenty seconds of answer, ended it.
+        expect(Date.now() - started).toBeLessThan(5000);
+        await reader.cancel().catch(() => undefined);
+        await reading;
+        const written = await readWritten(env);
+        expect(written.logs).toHaveLength(1);
+        expect(written.logs[0]).toMatchObject({ is_stream: true });
+        expect(written.logs[0]!.quota).toBeGreaterThan(0);
+        expect(before.quota - written.root.quota).toBe(written.logs[0]!.quota);
+        expect(written.root.request_count - before.request_count).toBe(1);
+      });
     } finally {
-      if (!shutDown) await gracefulShutdown(app, runtime, silentLogger, 300);
-      await database.drop();
       await endless.stop();
     }
   });
