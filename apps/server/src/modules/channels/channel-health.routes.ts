@@ -26,7 +26,15 @@ export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => asyn
 
   app.get('/test', async (request) => {
     const scope = queryText(request.query, 'scope') === 'disabled' ? 'disabled' : 'all';
-    if (!(await channelTestRunner(ctx).start(scope, 'console'))) return { success: false, message: 'a channel test is already running' };
+    let started: boolean;
+    try {
+      started = await channelTestRunner(ctx).start(scope, 'console');
+    } catch (error) {
+      // Only the cluster lock can fail here (Redis down): say so rather than answer a bare 500.
+      request.log.error({ err: error }, 'channel test lock unavailable');
+      return { success: false, message: `cannot start the channel test: Redis did not answer (${(error as Error).message})` };
+    }
+    if (!started) return { success: false, message: 'a channel test is already running' };
     return { success: true, message: 'channel test started: each row updates as its channel finishes' };
   });
 

@@ -48,4 +48,18 @@ describe.skipIf(!redisUrl).each(databaseKinds)('channel test runs across nodes s
     await channelTestRunner(b.ctx).idle();
     expect(await redis.exists(CHANNEL_TEST_LOCK)).toBe(0);
   });
+
+  it('says so clearly when Redis cannot be asked for the lock', async () => {
+    // A node of its own whose Redis connection is gone: every command fails at once.
+    const lonely = await relayFixture(kind, { REDIS_CONN_STRING: redisUrl ?? '' });
+    try {
+      lonely.ctx.redis?.disconnect();
+      const answer = await lonely.app.inject({ method: 'GET', url: '/api/channel/test?scope=all', headers: { cookie: lonely.rootCookie } });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ success: false, message: expect.stringContaining('Redis did not answer') });
+      expect(channelTestRunner(lonely.ctx).running).toBe(false);
+    } finally {
+      await lonely.close();
+    }
+  });
 });
