@@ -14,8 +14,8 @@ const CANONICAL_PREFIX = 'data: ';
  * One streamed answer, read as it arrives and turned into the SSE the client gets: each event goes through
  * the adaptor's stream parser, and what it yields is counted and forwarded. An event forwarded unchanged
  * leaves as the upstream's own bytes, and consecutive ones as one slice of the upstream's chunk, so an
- * OpenAI stream is relayed without being decoded or copied. The upstream's `[DONE]` is held back: the
- * relay ends the stream itself, after a usage chunk it may owe.
+ * OpenAI stream is sent on as it came instead of being decoded, split, re-joined and encoded again. The
+ * upstream's `[DONE]` is held back: the relay ends the stream itself, after a usage chunk it may owe.
  */
 export class StreamTranslation {
   /** Usage the upstream reported, if it did. */
