@@ -67,7 +67,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       changed: () => cacheSync.changed('keys'),
       onError: (error) => log.warn({ err: error }, 'could not store a key as expired or used up'),
     });
-    const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses);
+    const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses, usage);
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000, keyStatuses),
       channels: new ChannelRegistry(handle.db),

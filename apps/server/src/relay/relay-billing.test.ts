@@ -87,6 +87,34 @@ describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
     expect(Number(token.remain_quota)).toBe(10 * 15 - ok * 15);
   });
 
+  it('counts what was charged beyond the reservations before it is written, for a user and for a key', async () => {
+    // Each request reserves about 14 and is charged 1000: the 985 beyond wait for the batched write.
+    upstream.behaviour = { usage: { prompt_tokens: 10, completion_tokens: 990 } };
+    const spender = await f.addUser('spender', 2500);
+    const forUser = await f.addKey(spender);
+    const keyOwner = await f.addUser('keyowner', 1_000_000);
+    const forKey = await f.addKey(keyOwner, { unlimitedQuota: false, remainQuota: 2500 });
+    const statuses = async (key: string) => {
+      const seen: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        // The key's cached record is read again each time, as after a console edit or another node's change.
+        f.ctx.relay.keys.clear();
+        seen.push((await chat(key)).status);
+      }
+      return seen;
+    };
+    try {
+      // 2500 -> 1500 -> 500 -> -500 -> nothing left: the fourth would spend what the third already owes.
+      expect(await statuses(forUser)).toEqual([200, 200, 200, 403]);
+      expect(await statuses(forKey)).toEqual([200, 200, 200, 401]);
+    } finally {
+      upstream.behaviour = {};
+    }
+    await f.flush();
+    expect(await balance(spender)).toBe(-500);
+    expect(Number((await f.ctx.db.selectFrom('tokens').select('remain_quota').where('key', '=', forKey).executeTakeFirstOrThrow()).remain_quota)).toBe(-500);
+  });
+
   it('refuses clearly when the user cannot pay for the reservation', async () => {
     const userId = await f.addUser('pauper', 3);
     const key = await f.addKey(userId);

@@ -18,12 +18,20 @@ export interface QuotaReserver {
   reserve(reservation: Reservation): Promise<void> | void;
 }
 
+/** What this node has settled but not written yet (the batched usage writer): it counts against the stored balances. */
+export interface PendingBalances {
+  pendingUserQuota(userId: number): number;
+  pendingTokenRemain(tokenId: number): number;
+}
+
 /**
  * Takes `amount` from the user and, for a limited key, from the key, with conditional updates: a row
  * changes only if it still holds enough, so concurrent requests can never spend more than is there (one-api's
- * "trust" shortcut skipped this and let balances go negative). No transaction is held open: if the key
- * cannot pay, the user's part is given back, and only then is the key read, to tell "used up" from "not
- * enough for this request".
+ * "trust" shortcut skipped this and let balances go negative). What this node settled but has not written
+ * yet counts too: a request that cost more than it reserved is charged the difference in the next batch,
+ * and until then the stored balance alone would let the key spend it again. No transaction is held open:
+ * if the key cannot pay, the user's part is given back, and only then is the key read, to tell "used up"
+ * from "not enough for this request".
  */
 export class Reserver implements QuotaReserver {
   private readonly takeFromUser;
@@ -34,6 +42,7 @@ export class Reserver implements QuotaReserver {
     private readonly db: Kysely<Database>,
     dialect: Dialect,
     private readonly statuses: KeyStatusMarker,
+    private readonly pending: PendingBalances,
   ) {
     this.takeFromUser = rawStatement(dialect, 'update users set quota = quota - ? where id = ? and quota >= ?');
     this.giveBackToUser = rawStatement(dialect, 'update users set quota = quota + ? where id = ?');
@@ -43,14 +52,16 @@ export class Reserver implements QuotaReserver {
   async reserve(reservation: Reservation): Promise<void> {
     const { amount, userId, tokenId } = reservation;
     if (amount <= 0) return;
-    if (affectedRows(await this.takeFromUser(this.db, [amount, userId, amount])) === 0) {
+    // The stored balance must cover the amount and what this node still owes (a negative pending change).
+    if (affectedRows(await this.takeFromUser(this.db, [amount, userId, amount - this.pending.pendingUserQuota(userId)])) === 0) {
       throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');
     }
     if (reservation.unlimitedToken) return;
-    if (affectedRows(await this.takeFromToken(this.db, [amount, amount, tokenId, amount])) === 0) {
+    if (affectedRows(await this.takeFromToken(this.db, [amount, amount, tokenId, amount - this.pending.pendingTokenRemain(tokenId)])) === 0) {
       await this.giveBackToUser(this.db, [amount, userId]);
       const key = await this.db.selectFrom('tokens').select(['name', 'remain_quota']).where('id', '=', tokenId).executeTakeFirst();
-      throw keyQuotaRefusal(this.statuses, tokenId, Number(key?.remain_quota ?? 0), () => key?.name);
+      const remain = Number(key?.remain_quota ?? 0) + this.pending.pendingTokenRemain(tokenId);
+      throw keyQuotaRefusal(this.statuses, tokenId, remain, () => key?.name);
     }
   }
 }

@@ -38,7 +38,7 @@ describe('the SQLite quota ledger', () => {
         throw error;
       },
     });
-    ledger = new SqliteLedger(sqlite, writes, usage, new Reserver(handle.db, 'sqlite', statuses), statuses);
+    ledger = new SqliteLedger(sqlite, writes, usage, new Reserver(handle.db, 'sqlite', statuses, usage), statuses);
   });
   afterEach(async () => {
     await handle.destroy();

@@ -44,6 +44,8 @@ const empty = (): Pending => ({ users: new Map(), tokens: new Map(), channels: n
  */
 export class UsageWriter {
   private pending = empty();
+  /** The batch a PostgreSQL/MySQL flush is writing: not in the database until its transaction commits. */
+  private writing: Pending | undefined;
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   private flushedListener?: (charges: ReadonlyMap<number, number>) => void;
@@ -96,14 +98,14 @@ export class UsageWriter {
     this.pending.tokens.set(reservation.tokenId, token);
   }
 
-  /** How much the user's quota will change when what is pending is written. */
+  /** How much the user's quota will change when what is pending (or being written) is in the database. */
   pendingUserQuota(userId: number): number {
-    return this.pending.users.get(userId)?.quota ?? 0;
+    return (this.pending.users.get(userId)?.quota ?? 0) + (this.writing?.users.get(userId)?.quota ?? 0);
   }
 
-  /** How much the key's remaining quota will change when what is pending is written. */
+  /** How much the key's remaining quota will change when what is pending (or being written) is in the database. */
   pendingTokenRemain(tokenId: number): number {
-    return this.pending.tokens.get(tokenId)?.remain ?? 0;
+    return (this.pending.tokens.get(tokenId)?.remain ?? 0) + (this.writing?.tokens.get(tokenId)?.remain ?? 0);
   }
 
   /** Told after each written batch what each user was charged in it (the quota reminder compares balances). */
@@ -128,6 +130,7 @@ export class UsageWriter {
     const batch = this.pending;
     if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
     this.pending = empty();
+    this.writing = batch;
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const [id, d] of batch.users) {
@@ -151,9 +154,11 @@ export class UsageWriter {
         for (let i = 0; i < batch.logs.length; i += 100) await trx.insertInto('logs').values(batch.logs.slice(i, i + 100)).execute();
       });
     } catch (error) {
+      this.writing = undefined;
       this.mergeBack(batch);
       throw error;
     }
+    this.writing = undefined;
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
   }
 
