@@ -58,6 +58,8 @@ describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
 
   it('re-enables an automatically disabled channel that passes, but never a manually disabled one', async () => {
     await f.ctx.options.set('AutomaticEnableChannelEnabled', 'true');
+    // Answers slow enough that the run is still going when the second start is asked for, however fast the machine.
+    upstream.behaviour = { delayMs: 300 };
     const auto = await f.addChannel({ name: 'auto', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 3 });
     const manual = await f.addChannel({ name: 'manual', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 2 });
     const first = channelTestRunner(f.ctx).start('disabled', 'console');
