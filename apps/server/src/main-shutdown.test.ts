@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FakeOpenAI } from '../test/fake-openai.js';
-import { expectAllWritten, provisionRoot, readWritten, rootBalance, sendChats, unusedPort } from '../test/in-flight-traffic.js';
+import { expectAllWritten, readWritten, SlowUpstreams, unusedPort } from '../test/in-flight-traffic.js';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -24,10 +23,7 @@ async function waitUntilUp(url: string, exited: Promise<number | null>, stderr: 
 
 describe('the server process on SIGTERM', () => {
   it('finishes the requests in flight, writes all their usage to the database and exits 0', { timeout: 90_000 }, async () => {
-    const slow = await new FakeOpenAI('slow').start();
-    slow.behaviour = { delayMs: 800 };
-    const streamer = await new FakeOpenAI('streamer').start();
-    streamer.behaviour = { chunks: 8, chunkDelayMs: 100 };
+    const upstreams = await new SlowUpstreams().start();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-sigterm-'));
     const port = await unusedPort();
     const env = {
@@ -53,16 +49,7 @@ describe('the server process on SIGTERM', () => {
     try {
       const url = `http://127.0.0.1:${port}`;
       await waitUntilUp(url, exited, () => stderr);
-      const { key, cookie } = await provisionRoot(url, [
-        { model: 'gpt-4o-mini', baseUrl: slow.baseUrl },
-        { model: 'gpt-4o', baseUrl: streamer.baseUrl },
-      ]);
-      const before = await rootBalance(url, cookie);
-      const traffic = sendChats(url, key, [
-        { model: 'gpt-4o-mini', stream: false, count: 10 },
-        { model: 'gpt-4o', stream: true, count: 10 },
-      ]);
-      await expect.poll(() => slow.received.length + streamer.received.length).toBe(20);
+      const { before, answers: traffic } = await upstreams.sendTwentyChats(url);
       child.kill('SIGTERM');
       const answers = await traffic;
       expect(await exited, stderr).toBe(0);
@@ -70,8 +57,7 @@ describe('the server process on SIGTERM', () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
-      await slow.stop();
-      await streamer.stop();
+      await upstreams.stop();
     }
   });
 });

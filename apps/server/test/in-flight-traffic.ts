@@ -3,6 +3,7 @@ import { LogType } from '@tollgate/contract';
 import { expect } from 'vitest';
 import { openDatabase } from '../src/db/connection.js';
 import { parseDatabaseTarget } from '../src/db/dsn.js';
+import { FakeOpenAI } from './fake-openai.js';
 
 /**
  * Helpers for tests that stop a server with requests still in flight (graceful shutdown, in process or by
@@ -62,6 +63,46 @@ export interface Answer {
   stream: boolean;
   status: number;
   text: string;
+}
+
+/**
+ * Two upstreams slow enough that a shutdown finds requests inside the server: plain answers after 800 ms,
+ * streams of eight chunks 100 ms apart.
+ */
+export class SlowUpstreams {
+  readonly plain = new FakeOpenAI('slow');
+  readonly streamer = new FakeOpenAI('streamer');
+
+  async start(): Promise<this> {
+    await this.plain.start();
+    this.plain.behaviour = { delayMs: 800 };
+    await this.streamer.start();
+    this.streamer.behaviour = { chunks: 8, chunkDelayMs: 100 };
+    return this;
+  }
+
+  /**
+   * Points root's channels at both upstreams, then sends 10 plain and 10 streamed chats through the server at
+   * `url`, and resolves once all 20 are inside it, with root's balance before them and their answers to come.
+   */
+  async sendTwentyChats(url: string): Promise<{ before: Balance; answers: Promise<Answer[]> }> {
+    const { key, cookie } = await provisionRoot(url, [
+      { model: 'gpt-4o-mini', baseUrl: this.plain.baseUrl },
+      { model: 'gpt-4o', baseUrl: this.streamer.baseUrl },
+    ]);
+    const before = await rootBalance(url, cookie);
+    const answers = sendChats(url, key, [
+      { model: 'gpt-4o-mini', stream: false, count: 10 },
+      { model: 'gpt-4o', stream: true, count: 10 },
+    ]);
+    await expect.poll(() => this.plain.received.length + this.streamer.received.length).toBe(20);
+    return { before, answers };
+  }
+
+  async stop(): Promise<void> {
+    await this.plain.stop();
+    await this.streamer.stop();
+  }
 }
 
 /** Sends `count` chats per entry at once and reads every answer to its end. */

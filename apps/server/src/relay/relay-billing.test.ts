@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../../test/databases.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
-import { expectAllWritten, provisionRoot, readWritten, rootBalance, sendChats } from '../../test/in-flight-traffic.js';
+import { expectAllWritten, provisionRoot, readWritten, rootBalance, SlowUpstreams } from '../../test/in-flight-traffic.js';
 import { portOf, relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 import { silentLogger } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
@@ -168,28 +168,15 @@ async function withServerToShutDown(kind: DatabaseKind, test: (server: ShutdownS
 describe.each(databaseKinds)('graceful shutdown on %s', (kind) => {
   it('writes the usage of every request still in flight when shutdown starts, streams included', async () => {
     // Answers that take a while: all 20 requests are inside the relay when the shutdown begins.
-    const slow = await new FakeOpenAI('slow').start();
-    slow.behaviour = { delayMs: 800 };
-    const streamer = await new FakeOpenAI('streamer').start();
-    streamer.behaviour = { chunks: 8, chunkDelayMs: 100 };
+    const upstreams = await new SlowUpstreams().start();
     try {
       await withServerToShutDown(kind, async ({ url, env, shutDown }) => {
-        const { key, cookie } = await provisionRoot(url, [
-          { model: 'gpt-4o-mini', baseUrl: slow.baseUrl },
-          { model: 'gpt-4o', baseUrl: streamer.baseUrl },
-        ]);
-        const before = await rootBalance(url, cookie);
-        const traffic = sendChats(url, key, [
-          { model: 'gpt-4o-mini', stream: false, count: 10 },
-          { model: 'gpt-4o', stream: true, count: 10 },
-        ]);
-        await expect.poll(() => slow.received.length + streamer.received.length).toBe(20);
+        const { before, answers } = await upstreams.sendTwentyChats(url);
         expect(await shutDown()).toBe(0);
-        expectAllWritten(await traffic, before, await readWritten(env));
+        expectAllWritten(await answers, before, await readWritten(env));
       });
     } finally {
-      await slow.stop();
-      await streamer.stop();
+      await upstreams.stop();
     }
   });
 

@@ -66,7 +66,7 @@ function useRelayConventions(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.origin !== undefined) reply.headers(corsHeaders(request.headers.origin));
+    reply.headers(corsHeaders(request.headers.origin));
     done();
   });
   app.options('*', async (request, reply) => {

@@ -95,9 +95,9 @@ export function balanceBase(channel: Pick<ChannelRow, 'type' | 'base_url'>, fixe
 }
 
 export async function fetchBalance(client: UpstreamClient, channel: Pick<ChannelRow, 'type' | 'key' | 'base_url'>, fixedHosts: Readonly<Record<number, string>> = {}): Promise<number> {
-  const source = BALANCE_SOURCES[channel.type];
-  if (!source) throw new Error('balance lookup is not supported for this channel type');
+  // balanceBase refuses a type without a balance source, so the source exists past it.
   const base = balanceBase(channel, fixedHosts);
+  const source = BALANCE_SOURCES[channel.type]!;
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const response = await client.send({ url, method: 'GET', headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(10_000) });
     const text = await response.body.text();

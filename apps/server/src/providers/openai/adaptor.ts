@@ -7,25 +7,25 @@ import { VerbatimChunkTest } from './verbatim-chunk.js';
 import { channelApiVersion, openAIUrl } from './upstream-url.js';
 
 /**
- * A chunk with choices and no usage object: forwarded as it is, its text read only if needed. Patterns
- * with unescaped quotes cannot match inside a JSON string, so they see the chunk's own keys. Anything
- * else (usage, Azure's empty filter chunks, errors) is parsed at once.
+ * Reads an OpenAI SSE stream as it passes through; also the reader of protocols that stream OpenAI's chunks.
+ * A chunk with choices and no usage object is forwarded as it is, its text read only if needed; anything
+ * else (usage, Azure's empty filter chunks, errors) is parsed at once. The relay asks that of the raw
+ * read (`verbatim`), a wrapping parser of each payload (`event`): one test each, since it remembers the
+ * text it last searched.
  */
-const onlyText = (data: string) => /"choices"\s*:\s*\[\s*\{/.test(data) && !/"usage"\s*:\s*\{/.test(data);
-
-/** Reads an OpenAI SSE stream as it passes through; also the reader of protocols that stream OpenAI's chunks. */
 export const openAIStreamParser = (): StreamParser => {
-  const chunks = new VerbatimChunkTest();
+  const reads = new VerbatimChunkTest();
+  const payloads = new VerbatimChunkTest();
   return {
     framing: 'sse',
     event(data: string): StreamEvent {
       if (data === '[DONE]') return { forward: [data], text: '', done: true };
-      if (onlyText(data)) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
+      if (payloads.test(data, 0, data.length)) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
       const info = inspectChunk(data);
       return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
     },
     verbatim: {
-      test: (line, start, end) => chunks.test(line, start, end),
+      test: (line, start, end) => reads.test(line, start, end),
       text: (payload) => inspectChunk(payload).text,
     },
   };
