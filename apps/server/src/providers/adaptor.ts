@@ -1,4 +1,4 @@
-import type { ChannelType } from '@tollgate/contract';
+import type { ChannelType, NativeProtocol } from '@tollgate/contract';
 import type { ReportedUsage } from './openai/response-usage.js';
 import type { UpstreamError } from './openai/upstream-error.js';
 import type { UpstreamResponse } from './upstream-response.js';
@@ -48,6 +48,8 @@ export interface ParsedAnswer {
   usage?: ReportedUsage;
   /** The generated text, counted locally when the upstream gives no usage. */
   text: string;
+  /** The id under which the upstream keeps this answer (a stored response), for later calls about it. */
+  answerId?: string;
 }
 
 export interface StreamEvent {
@@ -127,10 +129,34 @@ export interface UpstreamIo {
 }
 
 /**
+ * A client protocol the upstream serves as the client spoke it: the relay sends the client's own body
+ * (only the model mapped) with the channel's URL and credentials, and relays the answer's bytes.
+ */
+export interface NativeEndpoint {
+  /** Whether the upstream serves this model in the protocol (Bedrock and Vertex: Claude models only); every model when absent. */
+  serves?(model: string): boolean;
+  /** The upstream call; `request.path` is the client's path and query, `request.body` its body. */
+  buildRequest(request: AdaptorRequest): BuiltRequest;
+  /** How the upstream frames its stream: SSE as the client gets it, or NDJSON an `exchange` re-framed. */
+  framing: 'sse' | 'ndjson';
+}
+
+/**
  * A wire protocol as pure functions. Optional operations are optional members: an adaptor without
  * `streamParser` cannot stream, and the relay says so instead of calling a stub.
  */
 export interface Adaptor {
+  /**
+   * Client protocols this upstream takes natively, beside its conversion from the hub (OpenAI's shape).
+   * A channel that declares one of them gets requests in it passed through; for a declared protocol the
+   * adaptor lacks, the protocol's generic endpoint at the catalog's path is used.
+   */
+  native?: Partial<Record<NativeProtocol, NativeEndpoint>>;
+  /**
+   * The adaptor reads the hub's extension fields (thinking blocks, cache_control, `thinking`; see
+   * providers/hub.ts). Adaptors without it get a plain OpenAI request: an OpenAI upstream refuses unknown fields.
+   */
+  hubExtensions?: boolean;
   /** The relay modes the protocol serves; every mode when absent. Other modes are refused before any call. */
   modes?: readonly RelayMode[];
   /**

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
+import type { AnswerContext, NativeStreamReader } from '../providers/ingress.js';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
 import type { Usage } from './billing/quota.js';
+import type { RelayEndpoint } from './relay-endpoint.js';
+import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
 import { StreamTranslation } from './streaming/stream-translation.js';
 import { TurnWriter } from './streaming/turn-writer.js';
-import { usageChunk, withReportedUsage } from './usage-report.js';
 import type { TextTally } from './streaming/text-tally.js';
 
 /**
@@ -14,48 +15,42 @@ import type { TextTally } from './streaming/text-tally.js';
  * runs before the answer's last byte goes out, so a client that has its answer can rely on the charge
  * and the log being recorded.
  */
-export type Finish = (reported: ReportedUsage | undefined) => Promise<Usage>;
+export type Finish = (reported: ReportedUsage | undefined, answerId?: string) => Promise<Usage>;
 
-/** A complete (non-stream) answer: read, inspected for usage, sent on with the upstream's status. */
-export async function deliverAnswer(reply: FastifyReply, adaptor: Adaptor, request: AdaptorRequest, response: UpstreamResponse, tally: TextTally, finish: Finish): Promise<void> {
-  const body = Buffer.from(await response.body.arrayBuffer());
-  const answer = adaptor.parseAnswer(request, body, String(response.headers['content-type'] ?? 'application/json'));
-  if (answer.usage) {
-    await finish(answer.usage);
-    await reply.status(response.statusCode).type(answer.contentType).send(answer.body);
-    return;
-  }
-  tally.add(answer.text);
-  const billed = await finish(undefined);
-  await reply.status(response.statusCode).type(answer.contentType).send(withReportedUsage(answer.body, billed));
-}
-
-const DONE = '[DONE]';
-
-/** What the client asked of a stream beyond its content. */
-export interface StreamWishes {
-  /** `stream_options.include_usage`: a last chunk with usage, made up from the billed usage if the upstream sent none. */
-  includeUsage: boolean;
-  /** The id of that made-up chunk. */
-  id: string;
+/** What an answer is written with: the plan it was served by, the client's endpoint and what its answer names. */
+export interface Delivery {
+  plan: RelayPlan;
+  endpoint: RelayEndpoint;
+  context: AnswerContext;
+  tally: TextTally;
+  finish: Finish;
 }
 
 /**
- * A streamed answer (SSE or NDJSON) relayed to the client as SSE event by event as it arrives, converted
- * by the adaptor's stream parser, with a final `[DONE]`
- * added when the upstream left it out. Back-pressure from a slow client pauses the upstream read.
+ * A complete (non-stream) answer: read, inspected for usage, settled, and sent with the upstream's status,
+ * as the upstream wrote it when it passed through, else written by the client's ingress from the hub answer.
  */
-export async function deliverStream(
-  reply: FastifyReply,
-  adaptor: Adaptor,
-  request: AdaptorRequest,
-  response: UpstreamResponse,
-  tally: TextTally,
-  finish: Finish,
-  wishes: StreamWishes,
-): Promise<void> {
-  if (!adaptor.streamParser) throw new RelayError(400, 'this channel type cannot stream; send the request without stream', 'stream_not_supported', 'invalid_request_error');
-  const parser = adaptor.streamParser(request);
+export async function deliverAnswer(reply: FastifyReply, response: UpstreamResponse, { plan, endpoint, context, tally, finish }: Delivery): Promise<void> {
+  const body = Buffer.from(await response.body.arrayBuffer());
+  const answer = plan.adaptor.parseAnswer(plan.request, body, String(response.headers['content-type'] ?? 'application/json'));
+  if (!answer.usage) tally.add(answer.text);
+  const billed = await finish(answer.usage, answer.answerId);
+  const { ingress } = endpoint;
+  if (plan.native) return void (await reply.status(response.statusCode).type(answer.contentType).send(answer.body));
+  const written = ingress.fromHubAnswer(answer.body, billed, answer.usage !== undefined, context);
+  await reply.status(response.statusCode).type(ingress.contentType ?? answer.contentType).send(written);
+}
+
+/** A keep-alive goes out after about this long without anything sent to the client (three silent ticks). */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * A streamed answer relayed to the client as SSE, event by event as it arrives: passed through in the
+ * client's protocol, or converted through the hub by the adaptor's stream parser and the client's writer.
+ * Back-pressure from a slow client pauses the upstream read; a silent upstream gets keep-alives sent.
+ */
+export async function deliverStream(reply: FastifyReply, response: UpstreamResponse, delivery: Delivery): Promise<void> {
+  const stream = openStream(delivery);
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -65,22 +60,43 @@ export async function deliverStream(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  const translation = new StreamTranslation(parser, tally);
   const writer = new TurnWriter(raw);
+  const keepAlive = stream.keepAlive ? setInterval(() => writer.tick(stream.keepAlive ?? ''), KEEP_ALIVE_MS / 3) : undefined;
   try {
     for await (const chunk of response.body) {
       if (raw.destroyed) break;
-      if (!writer.write(translation.push(chunk as Buffer))) await writer.drained();
+      if (!writer.write(stream.push(chunk as Buffer))) await writer.drained();
     }
-    if (!writer.write(translation.end())) await writer.drained();
+    if (!writer.write(stream.end())) await writer.drained();
   } catch (error) {
     // The client left (we aborted the upstream) or the upstream broke off: bill what was produced.
     if (!raw.destroyed) reply.request.log.warn({ err: error }, 'upstream stream ended abnormally');
+  } finally {
+    clearInterval(keepAlive);
   }
   response.body.destroy();
-  const billed = await finish(translation.usage);
-  if (!raw.destroyed) {
-    const owedUsage = wishes.includeUsage && !translation.usage ? `data: ${usageChunk(wishes.id, request.model, billed)}\n\n` : '';
-    writer.end(`${owedUsage}data: ${DONE}\n\n`);
+  const billed = await delivery.finish(stream.usage, stream.answerId);
+  if (!raw.destroyed) writer.end(stream.close(billed));
+}
+
+/** The reader of the stream: the client protocol's own for a passthrough, else the hub conversion. */
+function openStream({ plan, endpoint, context, tally }: Delivery): NativeStreamReader {
+  const { ingress } = endpoint;
+  if (plan.native) {
+    if (!ingress.native) throw new RelayError(500, 'a passthrough was planned for an endpoint without passthrough readers', 'internal_error');
+    return ingress.native.stream(plan.native.framing, (text) => tally.add(text), context);
   }
+  const parser = plan.adaptor.streamParser?.(plan.request);
+  const writer = ingress.fromHubStream?.(context);
+  if (!parser || !writer) throw new RelayError(400, 'this endpoint cannot stream on this channel; send the request without stream', 'stream_not_supported', 'invalid_request_error');
+  const translation = new StreamTranslation(parser, tally, writer);
+  return {
+    push: (chunk) => translation.push(chunk),
+    end: () => translation.end(),
+    get usage() {
+      return translation.usage;
+    },
+    close: (billed) => writer.close(billed, translation.usage !== undefined),
+    ...(writer.keepAlive ? { keepAlive: writer.keepAlive } : {}),
+  };
 }

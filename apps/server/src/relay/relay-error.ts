@@ -1,3 +1,5 @@
+import { openAIErrorBody } from '../providers/openai/ingress/protocol.js';
+
 /**
  * An error answered on /v1 in OpenAI's shape: `{"error":{message,type,param,code}}` with a real status.
  * `retryable` and `disablesChannel` carry what the router and the health monitor need to know.
@@ -19,8 +21,7 @@ export class RelayError extends Error {
   }
 
   toBody(requestId?: string) {
-    const message = requestId ? `${this.message} (request id: ${requestId})` : this.message;
-    return { error: { message, type: this.type, param: this.param, code: this.code } };
+    return openAIErrorBody(this, requestId);
   }
 }
 

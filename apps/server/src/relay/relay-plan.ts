@@ -1,12 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
-import type { Adaptor, AdaptorRequest, RelayMode } from '../providers/adaptor.js';
+import type { Adaptor, AdaptorRequest, NativeEndpoint, RelayMode, UpstreamTarget } from '../providers/adaptor.js';
+import { plainHubRequest } from '../providers/hub.js';
 import { needsRewrite, rewriteBody, type BodyChanges } from '../providers/openai/request-body.js';
 import { adaptorFor } from '../providers/registry.js';
 import type { Price } from './billing/pricing.js';
 import { replaceMultipartField } from './multipart.js';
+import { nativeEndpointFor, passthroughAdaptor } from './passthrough.js';
 import { RelayError } from './relay-error.js';
+import { HUB_PATHS, type RelayEndpoint } from './relay-endpoint.js';
 import type { RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 
@@ -18,6 +21,8 @@ export interface RelayPlan {
   adaptor: Adaptor;
   request: AdaptorRequest;
   systemPromptReset: boolean;
+  /** The endpoint the client's request passes through to in its own protocol; undefined when it is converted. */
+  native?: NativeEndpoint;
 }
 
 /** The adaptor of the channel's type; undefined for a type id the catalog does not know. */
@@ -26,51 +31,61 @@ export function adaptorOfChannel(channel: RoutableChannel): Adaptor | undefined 
   return type ? adaptorFor(type.protocol) : undefined;
 }
 
-/** Whether a channel's protocol serves the endpoint, and can stream when a stream is asked for. */
-export function channelServes(channel: RoutableChannel, mode: RelayMode, stream: boolean): boolean {
+/**
+ * Whether a channel can serve the request: it takes it natively, or its protocol serves the endpoint (and
+ * can stream when a stream is asked for).
+ */
+export function channelServes(channel: RoutableChannel, input: RelayInput, mode: RelayMode): boolean {
   const adaptor = adaptorOfChannel(channel);
   if (!adaptor) return true; // planFor answers a clear error for it
-  return (!adaptor.modes || adaptor.modes.includes(mode)) && (!stream || adaptor.streamParser !== undefined);
+  if (nativeEndpointFor(channel, adaptor, input.protocol, channel.modelMapping[input.model] ?? input.model)) return true;
+  return input.nativeOnly === undefined && (!adaptor.modes || adaptor.modes.includes(mode)) && (!input.stream || adaptor.streamParser !== undefined);
 }
 
-export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, mode: RelayMode, path: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
+export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, endpoint: RelayEndpoint, path: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
   const type = channelType(channel.type);
   if (!type) throw new RelayError(501, `channel #${channel.id} is of type ${channel.type}, which this version of Tollgate does not know`, 'channel_type_not_supported');
-  const adaptor = adaptorFor(type.protocol);
-  if (adaptor.modes && !adaptor.modes.includes(mode)) {
+  const egress = adaptorFor(type.protocol);
+  const { mode } = endpoint;
+  const upstreamModel = channel.modelMapping[input.model] ?? input.model;
+  const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
+  const target: UpstreamTarget = { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings };
+  const request = { target, mode, model: upstreamModel, stream: input.stream, clientHeaders: headers };
+  // Priced only once the channel is known to serve the request: a channel that cannot says so first.
+  const priced = () => ({ channel, upstreamModel, price: ctx.relay.pricing.price(upstreamModel, channel.type, group), systemPromptReset: systemPrompt !== undefined });
+
+  const native = nativeEndpointFor(channel, egress, input.protocol, upstreamModel);
+  const readers = endpoint.ingress.native;
+  if (native && readers) {
+    const changed = readers.rewrite(input.json, { model: upstreamModel === input.model ? undefined : upstreamModel, systemPrompt });
+    const body = changed ? Buffer.from(JSON.stringify(changed)) : input.raw;
+    return { ...priced(), native, adaptor: passthroughAdaptor(egress, native, readers), request: { ...request, path, body, contentType: input.contentType } };
+  }
+
+  if (input.nativeOnly !== undefined) throw new RelayError(400, `${input.nativeOnly}; channel #${channel.id} (${type.label}) cannot serve it`, 'native_protocol_required', 'invalid_request_error');
+  if (egress.modes && !egress.modes.includes(mode)) {
     throw new RelayError(400, `channel #${channel.id} (${type.protocol}) does not serve ${path.split('?')[0] ?? path}`, 'mode_not_supported', 'invalid_request_error');
   }
   // Refused before the call: the upstream would answer JSON, which the relay reads as a broken stream.
-  if (input.stream && !adaptor.streamParser) {
+  if (input.stream && !egress.streamParser) {
     throw new RelayError(400, `channel #${channel.id} (${type.protocol}) cannot stream; send the request without stream`, 'stream_not_supported', 'invalid_request_error');
   }
-  const upstreamModel = channel.modelMapping[input.model] ?? input.model;
-  const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
-  const changes = { model: upstreamModel, systemPrompt, includeUsage: ctx.config.ENFORCE_INCLUDE_USAGE };
-  return {
-    channel,
-    upstreamModel,
-    price: ctx.relay.pricing.price(upstreamModel, channel.type, group),
-    adaptor,
-    systemPromptReset: systemPrompt !== undefined,
-    request: {
-      target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings },
-      mode,
-      path,
-      model: upstreamModel,
-      stream: input.stream,
-      body: upstreamBody(input, changes),
-      contentType: input.contentType,
-      clientHeaders: headers,
-    },
-  };
+  const hub = input.hub();
+  // A foreign client's stream always asks an OpenAI upstream for usage: its protocol reports usage at the end.
+  const changes = { model: upstreamModel, systemPrompt, includeUsage: ctx.config.ENFORCE_INCLUDE_USAGE || input.protocol !== 'openai' };
+  const ownShape = input.protocol === 'openai';
+  const body = upstreamBody(hub, changes, ownShape || egress.hubExtensions === true);
+  return { ...priced(), adaptor: egress, request: { ...request, path: ownShape ? path : (HUB_PATHS[mode] ?? path), body, contentType: hub.contentType } };
 }
 
-/** Untouched bodies go upstream byte for byte; edited ones keep every field the client sent. */
-function upstreamBody(input: RelayInput, changes: BodyChanges): Buffer {
+/**
+ * Untouched bodies go upstream byte for byte; edited ones keep every field the client sent. A converted
+ * request loses the hub's extension fields on its way to an upstream that does not read them.
+ */
+function upstreamBody(input: RelayInput, changes: BodyChanges, keepExtensions: boolean): Buffer {
   if (input.multipartBoundary) {
     return changes.model && changes.model !== input.model ? replaceMultipartField(input.raw, input.multipartBoundary, 'model', changes.model) : input.raw;
   }
-  return needsRewrite(input.json, changes) ? Buffer.from(JSON.stringify(rewriteBody(input.json, changes))) : input.raw;
+  const json = keepExtensions ? input.json : plainHubRequest(input.json);
+  return json !== input.json || needsRewrite(json, changes) ? Buffer.from(JSON.stringify(rewriteBody(json, changes))) : input.raw;
 }
-

@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { RelayMode } from '../providers/adaptor.js';
-import { wantsUsage } from '../providers/openai-chunks.js';
+import type { AnswerContext } from '../providers/ingress.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
 import { ClientHangup } from './client-hangup.js';
 import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import { RemoteImages } from './images/inline-images.js';
-import type { ModeRules } from './modes/mode-rules.js';
 import { RelayError } from './relay-error.js';
+import type { RelayEndpoint } from './relay-endpoint.js';
 import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
 import type { RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
@@ -18,21 +17,26 @@ import { refund, settle } from './settle.js';
 import { TextTally } from './streaming/text-tally.js';
 import { counterFor } from './tokens/encoders.js';
 import { upstreamCall } from './upstream-call-loop.js';
+import { estimatePromptTokens } from './usage.js';
 
 /**
  * The relay of one request, step by step: authenticate the key, read the body, pick a channel, reserve
  * quota, call the upstream (retrying other channels on failure), relay the answer, then settle the exact
- * charge and write the consume log. What differs between endpoints lives in their ModeRules.
+ * charge and write the consume log. What differs between endpoints lives in their RelayEndpoint: the
+ * client's protocol, the ModeRules that read and price the request, and the ingress that writes the answer.
  */
-export async function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, mode: RelayMode, rules: ModeRules): Promise<void> {
+export async function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint): Promise<void> {
   const startedAt = performance.now();
-  const caller = await authenticate(ctx.relay.keys, request.headers.authorization, request.ip);
+  const { mode, rules } = endpoint;
+  const credential = endpoint.protocol.credential(request.headers, request.query as Record<string, unknown>);
+  const caller = await authenticate(ctx.relay.keys, credential, request.ip);
   const input = rules.readInput(request);
   checkModelAllowed(caller, input.model);
 
   const { group } = caller.record;
-  const route = new Route(ctx.relay.channels.table, group, input.model, caller.pinnedChannelId, (channel) => channelServes(channel, mode, input.stream));
-  const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, mode, request.url, group, request.headers);
+  const pinned = caller.pinnedChannelId ?? (await endpoint.affinity?.(ctx, input, caller.record));
+  const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode));
+  const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
   const firstChannel = route.first();
   const estimate = planWith(firstChannel, input);
 
@@ -44,14 +48,20 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   };
   await ctx.relay.reserver.reserve(reservation);
 
-  // Linked images are downloaded only after the reservation, and only for a protocol that needs the bytes.
+  // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
   const hangup = new ClientHangup(reply.raw);
-  const images = new RemoteImages(ctx.relay.images, input, () => hangup.signal);
-  const plan = async (channel: RoutableChannel) =>
-    adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await images.inputWithImages()) : planWith(channel, input);
+  const images = new RemoteImages(ctx.relay.images, input.hub(), () => hangup.signal);
+  const withImages = async (): Promise<RelayInput> => {
+    const hub = await images.inputWithImages();
+    return input.protocol === 'openai' ? hub : { ...input, hub: () => hub };
+  };
+  const plan = async (channel: RoutableChannel) => {
+    const planned = planWith(channel, input);
+    return !planned.native && adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await withImages()) : planned;
+  };
   let outcome;
   try {
-    const first = estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
+    const first = !estimate.native && estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
     outcome = await upstreamCall(ctx, route, first, plan, hangup, (channel, reason) => autoDisableChannel(ctx, channel, reason));
   } catch (error) {
     refund(ctx, reservation);
@@ -67,7 +77,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
     if (!settled) refund(ctx, reservation);
     throw error;
   };
-  const finish: Finish = async (reported) => {
+  const finish: Finish = async (reported, answerId) => {
     const charge = await rules.charge(ctx, served, input, { reported, generatedTokens: () => tally.total() });
     settle(ctx, {
       record: caller.record,
@@ -82,14 +92,23 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       elapsedMs: performance.now() - startedAt,
       stream: input.stream,
       systemPromptReset: served.systemPromptReset,
+      protocol: input.protocol,
+      passthrough: served.native !== undefined,
     });
     settled = true;
+    if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId });
     return charge.usage;
   };
-  const delivered = input.stream
-    ? deliverStream(reply, served.adaptor, served.request, response, tally, finish, { includeUsage: wantsUsage(input.json), id: `chatcmpl-${request.id}` })
-    : deliverAnswer(reply, served.adaptor, served.request, response, tally, finish);
-  await delivered.catch(giveBackUnsettled);
+  const context: AnswerContext = {
+    model: served.upstreamModel,
+    requestId: request.id,
+    client: input.json,
+    get estimatedPromptTokens() {
+      return estimatePromptTokens(mode, input.hub(), served.upstreamModel);
+    },
+  };
+  const delivery = { plan: served, endpoint, context, tally, finish };
+  await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
 }
 
 /** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */

@@ -1,10 +1,18 @@
 import { gunzipSync } from 'node:zlib';
+import type { ClientProtocol } from '@tollgate/contract';
 import type { RelayMode } from '../providers/adaptor.js';
 import type { JsonObject } from '../providers/openai/request-body.js';
 import { boundaryOf, multipartField } from './multipart.js';
 import { relayError } from './relay-error.js';
 
 export interface RelayInput {
+  /** The protocol the client spoke. */
+  protocol: ClientProtocol;
+  /**
+   * The request in the hub shape (providers/hub.ts): what channels that do not take the client's protocol
+   * natively are sent, and what prompts are counted on. An OpenAI client's request is its own hub.
+   */
+  hub(): RelayInput;
   raw: Buffer;
   /** The parsed JSON body; for multipart requests, only the model field. */
   json: JsonObject;
@@ -14,6 +22,12 @@ export interface RelayInput {
   /** The client's content type, kept for multipart bodies whose boundary must not change. */
   contentType: string;
   multipartBoundary?: string;
+  /**
+   * Why the request can only pass through to a channel that takes its protocol natively (a built-in tool only
+   * OpenAI runs, a stored response to continue): channels that would convert it are passed over, and when
+   * only such channels serve the model, the client is told this.
+   */
+  nativeOnly?: string;
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;
@@ -43,7 +57,28 @@ export function readJsonInput(mode: RelayMode, body: unknown, contentEncoding: s
   const maxTokens = Number(object.max_completion_tokens ?? object.max_tokens ?? 0);
   if (!Number.isInteger(maxTokens) || maxTokens < 0 || maxTokens > MAX_TOKENS_LIMIT) throw relayError.invalidRequest('max_tokens is invalid', 'invalid_text_request');
   requireFields(mode, object);
-  return { raw, json: object, model, stream: object.stream === true, maxTokens, contentType: 'application/json' };
+  return openAIInput({ raw, json: object, model, stream: object.stream === true, maxTokens, contentType: 'application/json' });
+}
+
+/** An OpenAI client's request: its own hub. */
+export function openAIInput(fields: Omit<RelayInput, 'protocol' | 'hub'>): RelayInput {
+  const input: RelayInput = { ...fields, protocol: 'openai', hub: () => input };
+  return input;
+}
+
+/**
+ * A request in another protocol, whose hub form is made the first time it is needed: for the reservation's
+ * estimate, or for a channel that converts.
+ */
+export function foreignInput(protocol: ClientProtocol, fields: Omit<RelayInput, 'protocol' | 'hub'>, toHub: () => Omit<RelayInput, 'protocol' | 'hub'>): RelayInput {
+  let hub: RelayInput | undefined;
+  return { ...fields, protocol, hub: () => (hub ??= openAIInput(toHub())) };
+}
+
+/** A hub request as a RelayInput's fields: its bytes and what the relay reads of it. */
+export function hubFields(json: JsonObject, model: string): Omit<RelayInput, 'protocol' | 'hub'> {
+  const maxTokens = Number(json.max_completion_tokens ?? json.max_tokens ?? 0);
+  return { raw: Buffer.from(JSON.stringify(json)), json, model, stream: json.stream === true, maxTokens: Number.isInteger(maxTokens) && maxTokens > 0 ? maxTokens : 0, contentType: 'application/json' };
 }
 
 /** Audio uploads: the body is passed through as is; only the model field is read (whisper-1 when absent). */
@@ -52,7 +87,7 @@ export function readMultipartInput(body: unknown, contentType: string): RelayInp
   const boundary = boundaryOf(contentType);
   if (!contentType.startsWith('multipart/form-data') || !boundary) throw relayError.invalidRequest('expected a multipart/form-data upload with a file', 'invalid_request');
   const model = multipartField(raw, boundary, 'model')?.trim() || 'whisper-1';
-  return { raw, json: { model }, model, stream: false, maxTokens: 0, contentType, multipartBoundary: boundary };
+  return openAIInput({ raw, json: { model }, model, stream: false, maxTokens: 0, contentType, multipartBoundary: boundary });
 }
 
 function requireFields(mode: RelayMode, body: JsonObject) {

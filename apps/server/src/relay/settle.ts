@@ -1,4 +1,4 @@
-import { LogType } from '@tollgate/contract';
+import { LogType, type ClientProtocol } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
@@ -21,6 +21,9 @@ export interface ConsumeFacts {
   systemPromptReset: boolean;
   /** Image and audio logs name only the model and group ratios (reference 1.8). */
   ratioText?: string;
+  /** The protocol the client spoke, and whether its request passed through unconverted. */
+  protocol: ClientProtocol;
+  passthrough: boolean;
 }
 
 /** Queues the final charge, the counters and the consume log (when LogConsumeEnabled) for the batched writer. */

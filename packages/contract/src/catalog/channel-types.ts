@@ -1,3 +1,4 @@
+import type { NativeProtocol } from './client-protocols.js';
 import { DEFAULT_MODELS_BY_TYPE } from './default-models.js';
 
 /**
@@ -47,18 +48,24 @@ export interface ChannelType {
   headers?: Record<string, string>;
   /** Listed in the channel form's type picker; deprecated proxies stay for existing channels. */
   deprecated?: boolean;
+  /**
+   * Client protocols the vendor also serves natively, each with the path below the base URL where it does
+   * (`''` for the base URL itself): requests in them pass through unconverted. The channel's default; a
+   * channel may declare its own list in its config (`native_protocols`).
+   */
+  native?: Partial<Record<NativeProtocol, string>>;
 }
 
 type Entry = Omit<ChannelType, 'labelZh'> & { labelZh?: string };
 
 const entries: Entry[] = [
-  { id: 1, label: 'OpenAI', color: 'green', protocol: 'openai', defaultBaseUrl: 'https://api.openai.com' },
+  { id: 1, label: 'OpenAI', color: 'green', protocol: 'openai', defaultBaseUrl: 'https://api.openai.com', native: { responses: '' } },
   { id: 50, label: 'OpenAI compatible', labelZh: 'OpenAI 兼容', color: 'olive', protocol: 'openai', defaultBaseUrl: '', urlStyle: 'strip-v1' },
-  { id: 14, label: 'Anthropic Claude', color: 'black', protocol: 'anthropic', defaultBaseUrl: 'https://api.anthropic.com' },
-  { id: 33, label: 'AWS', color: 'black', protocol: 'aws', defaultBaseUrl: '' },
-  { id: 3, label: 'Azure OpenAI', color: 'olive', protocol: 'openai', defaultBaseUrl: '', urlStyle: 'azure' },
+  { id: 14, label: 'Anthropic Claude', color: 'black', protocol: 'anthropic', defaultBaseUrl: 'https://api.anthropic.com', native: { anthropic: '' } },
+  { id: 33, label: 'AWS', color: 'black', protocol: 'aws', defaultBaseUrl: '', native: { anthropic: '' } },
+  { id: 3, label: 'Azure OpenAI', color: 'olive', protocol: 'openai', defaultBaseUrl: '', urlStyle: 'azure', native: { responses: '' } },
   { id: 11, label: 'Google PaLM2', color: 'orange', protocol: 'palm', defaultBaseUrl: 'https://generativelanguage.googleapis.com' },
-  { id: 24, label: 'Google Gemini', color: 'orange', protocol: 'gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com' },
+  { id: 24, label: 'Google Gemini', color: 'orange', protocol: 'gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com', native: { gemini: '' } },
   { id: 51, label: 'Gemini (OpenAI compatible)', color: 'orange', protocol: 'openai', defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai/', urlStyle: 'strip-v1' },
   { id: 28, label: 'Mistral AI', color: 'orange', protocol: 'openai', defaultBaseUrl: 'https://api.mistral.ai' },
   { id: 41, label: 'Novita', color: 'purple', protocol: 'openai', defaultBaseUrl: 'https://api.novita.ai/v3/openai', paths: { chat: '/chat/completions' } },
@@ -66,12 +73,12 @@ const entries: Entry[] = [
   { id: 15, label: 'Baidu Wenxin Qianfan', labelZh: '百度文心千帆', color: 'blue', protocol: 'baidu', defaultBaseUrl: 'https://aip.baidubce.com' },
   { id: 47, label: 'Baidu Wenxin Qianfan V2', labelZh: '百度文心千帆 V2', color: 'blue', protocol: 'openai', defaultBaseUrl: 'https://qianfan.baidubce.com', paths: { chat: '/v2/chat/completions' } },
   { id: 17, label: 'Alibaba Tongyi Qianwen', labelZh: '阿里通义千问', color: 'orange', protocol: 'ali', defaultBaseUrl: 'https://dashscope.aliyuncs.com' },
-  { id: 49, label: 'Alibaba Bailian', labelZh: '阿里云百炼', color: 'orange', protocol: 'openai', defaultBaseUrl: 'https://dashscope.aliyuncs.com', paths: { chat: '/compatible-mode/v1/chat/completions', embeddings: '/compatible-mode/v1/embeddings' } },
+  { id: 49, label: 'Alibaba Bailian', labelZh: '阿里云百炼', color: 'orange', protocol: 'openai', defaultBaseUrl: 'https://dashscope.aliyuncs.com', paths: { chat: '/compatible-mode/v1/chat/completions', embeddings: '/compatible-mode/v1/embeddings' }, native: { anthropic: '/apps/anthropic' } },
   { id: 18, label: 'iFlytek Spark', labelZh: '讯飞星火认知', color: 'blue', protocol: 'xunfei', defaultBaseUrl: 'wss://spark-api.xf-yun.com' },
   { id: 48, label: 'iFlytek Spark V2', labelZh: '讯飞星火认知 V2', color: 'blue', protocol: 'openai', defaultBaseUrl: 'https://spark-api-open.xf-yun.com' },
-  { id: 16, label: 'Zhipu ChatGLM', labelZh: '智谱 ChatGLM', color: 'violet', protocol: 'zhipu', defaultBaseUrl: 'https://open.bigmodel.cn' },
+  { id: 16, label: 'Zhipu ChatGLM', labelZh: '智谱 ChatGLM', color: 'violet', protocol: 'zhipu', defaultBaseUrl: 'https://open.bigmodel.cn', native: { anthropic: '/api/anthropic' } },
   { id: 19, label: '360 Zhinao', labelZh: '360 智脑', color: 'blue', protocol: 'openai', defaultBaseUrl: 'https://ai.360.cn' },
-  { id: 25, label: 'Moonshot AI', color: 'black', protocol: 'openai', defaultBaseUrl: 'https://api.moonshot.cn' },
+  { id: 25, label: 'Moonshot AI', color: 'black', protocol: 'openai', defaultBaseUrl: 'https://api.moonshot.cn', native: { anthropic: '/anthropic' } },
   { id: 23, label: 'Tencent Hunyuan', labelZh: '腾讯混元', color: 'teal', protocol: 'tencent', defaultBaseUrl: 'https://hunyuan.tencentcloudapi.com' },
   { id: 26, label: 'Baichuan', labelZh: '百川大模型', color: 'orange', protocol: 'openai', defaultBaseUrl: 'https://api.baichuan-ai.com' },
   { id: 27, label: 'MiniMax', color: 'red', protocol: 'openai', defaultBaseUrl: 'https://api.minimax.chat', paths: { chat: '/v1/text/chatcompletion_v2' } },
@@ -81,11 +88,11 @@ const entries: Entry[] = [
   { id: 32, label: 'StepFun', labelZh: '阶跃星辰', color: 'blue', protocol: 'openai', defaultBaseUrl: 'https://api.stepfun.com' },
   { id: 34, label: 'Coze', color: 'blue', protocol: 'coze', defaultBaseUrl: 'https://api.coze.com' },
   { id: 35, label: 'Cohere', color: 'blue', protocol: 'cohere', defaultBaseUrl: 'https://api.cohere.ai' },
-  { id: 36, label: 'DeepSeek', color: 'black', protocol: 'openai', defaultBaseUrl: 'https://api.deepseek.com' },
+  { id: 36, label: 'DeepSeek', color: 'black', protocol: 'openai', defaultBaseUrl: 'https://api.deepseek.com', native: { anthropic: '/anthropic' } },
   { id: 37, label: 'Cloudflare', color: 'orange', protocol: 'cloudflare', defaultBaseUrl: 'https://api.cloudflare.com' },
   { id: 38, label: 'DeepL', color: 'black', protocol: 'deepl', defaultBaseUrl: 'https://api-free.deepl.com' },
   { id: 39, label: 'together.ai', color: 'blue', protocol: 'openai', defaultBaseUrl: 'https://api.together.xyz' },
-  { id: 42, label: 'VertexAI', color: 'blue', protocol: 'vertexai', defaultBaseUrl: '' },
+  { id: 42, label: 'VertexAI', color: 'blue', protocol: 'vertexai', defaultBaseUrl: '', native: { anthropic: '', gemini: '' } },
   { id: 43, label: 'Proxy', color: 'blue', protocol: 'proxy', defaultBaseUrl: '' },
   { id: 44, label: 'SiliconFlow', color: 'blue', protocol: 'openai', defaultBaseUrl: 'https://api.siliconflow.cn' },
   { id: 45, label: 'xAI', color: 'blue', protocol: 'openai', defaultBaseUrl: 'https://api.x.ai' },
@@ -113,6 +120,9 @@ const byId = new Map(CHANNEL_TYPES.map((type) => [type.id, type]));
 export const channelType = (id: number): ChannelType | undefined => byId.get(id);
 
 export const defaultModels = (id: number): readonly string[] => DEFAULT_MODELS_BY_TYPE[id] ?? [];
+
+/** The client protocols a type takes natively by default, in the catalog's order. */
+export const defaultNativeProtocols = (id: number): NativeProtocol[] => Object.keys(byId.get(id)?.native ?? {}) as NativeProtocol[];
 
 /** The shape one-api's console uses for its type options: key, text, value and color. */
 export const channelTypeOptions = (language: 'en' | 'zh' = 'en') =>

@@ -1,3 +1,4 @@
 export * from './channel-types.js';
+export * from './client-protocols.js';
 export * from './default-models.js';
 export * from './default-ratios.js';

@@ -1,5 +1,10 @@
-/** Usage as OpenAI reports it, in a response body or in the last stream chunk. */
-export interface ReportedUsage {
+import type { TokenKinds } from '../token-usage.js';
+
+/**
+ * Usage as an upstream reports it, in OpenAI's terms: the prompt counts every input token (cache reads and
+ * writes included), the completion every output token (reasoning included); the kinds break them down.
+ */
+export interface ReportedUsage extends TokenKinds {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
@@ -12,7 +17,18 @@ export function readUsage(value: unknown): ReportedUsage | undefined {
   const completion = Number(usage.completion_tokens ?? 0);
   const total = Number(usage.total_tokens ?? prompt + completion);
   if (![prompt, completion, total].every(Number.isFinite)) return undefined;
-  return { promptTokens: prompt, completionTokens: completion, totalTokens: total };
+  return { promptTokens: prompt, completionTokens: completion, totalTokens: total, ...openAITokenKinds(value) };
+}
+
+/** OpenAI's breakdown: `prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens`. */
+export function openAITokenKinds(usage: object): TokenKinds {
+  const details = usage as { prompt_tokens_details?: { cached_tokens?: unknown }; completion_tokens_details?: { reasoning_tokens?: unknown } };
+  const kinds: TokenKinds = {};
+  const cached = Number(details.prompt_tokens_details?.cached_tokens ?? 0);
+  const reasoning = Number(details.completion_tokens_details?.reasoning_tokens ?? 0);
+  if (Number.isFinite(cached) && cached > 0) kinds.cacheReadTokens = cached;
+  if (Number.isFinite(reasoning) && reasoning > 0) kinds.reasoningTokens = reasoning;
+  return kinds;
 }
 
 /** The generated text of a non-stream answer, for counting when the upstream reported no usage. */

@@ -1,9 +1,7 @@
+import type { TokenUsage } from '../../providers/token-usage.js';
 import type { Price } from './pricing.js';
 
-export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
-}
+export type Usage = TokenUsage;
 
 /**
  * The charge of a text request: ceil((prompt + completion x completionRatio) x modelRatio x groupRatio),

@@ -45,8 +45,8 @@ export function withDataUrls(json: JsonObject, dataUrls: ReadonlyMap<string, str
 }
 
 /**
- * The remote images of one request, downloaded at most once however many channels are tried, and only
- * when a channel's protocol needs the bytes. The input given back is the client's, with data URLs.
+ * The remote images of one hub request, downloaded at most once however many channels are tried, and only
+ * when a channel's protocol needs the bytes. The hub request given back is the one given, with data URLs.
  */
 export class RemoteImages {
   private inlined?: Promise<RelayInput>;
@@ -82,7 +82,8 @@ export class RemoteImages {
       images.forEach((image, i) => dataUrls.set(batch[i] as string, `data:${image.mimeType};base64,${image.data.toString('base64')}`));
     }
     const json = withDataUrls(this.input.json, dataUrls);
-    return { ...this.input, json, raw: Buffer.from(JSON.stringify(json)) };
+    const inlined: RelayInput = { ...this.input, json, raw: Buffer.from(JSON.stringify(json)), hub: () => inlined };
+    return inlined;
   }
 }
 

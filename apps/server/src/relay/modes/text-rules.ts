@@ -5,15 +5,18 @@ import { readJsonInput } from '../request-input.js';
 import { estimatePromptTokens, resolveUsage } from '../usage.js';
 import type { ModeRules } from './mode-rules.js';
 
-/** Chat, completions, embeddings, moderations and edits: priced by tokens (reference 1.8). */
+/**
+ * Chat, completions, embeddings, moderations and edits: priced by tokens (reference 1.8). Prompts are
+ * counted on the hub form of the request, whatever protocol the client spoke.
+ */
 export function textRules(mode: RelayMode): ModeRules {
   return {
     readInput: (request: FastifyRequest) =>
       readJsonInput(mode, request.body, request.headers['content-encoding'] as string | undefined, (request.params as { model?: string }).model),
     reservation: (ctx, plan, input) =>
-      preConsumeQuota(ctx.options.num('PreConsumedQuota'), estimatePromptTokens(mode, input, plan.upstreamModel), input.maxTokens, plan.price),
+      preConsumeQuota(ctx.options.num('PreConsumedQuota'), estimatePromptTokens(mode, input.hub(), plan.upstreamModel), input.hub().maxTokens, plan.price),
     async charge(ctx, plan, input, outcome) {
-      const usage = await resolveUsage(outcome.reported, outcome.generatedTokens, mode, input, plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled'));
+      const usage = await resolveUsage(outcome.reported, outcome.generatedTokens, mode, input.hub(), plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled'));
       return { quota: textQuota(usage, plan.price), usage };
     },
   };

@@ -10,6 +10,7 @@ const channel = (id: number, fields: Partial<RoutableChannel> = {}): RoutableCha
   status: 1,
   baseUrl: '',
   other: '',
+  nativeProtocols: [],
   config: {},
   modelMapping: {},
   systemPrompt: '',

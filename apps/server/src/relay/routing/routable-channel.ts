@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@tollgate/contract';
+import { ChannelStatus, channelNativeProtocols, defaultNativeProtocols, type NativeProtocol } from '@tollgate/contract';
 import type { ChannelRow } from '../../db/schema.js';
 import { splitList } from '../../lib/list.js';
 import { parseModelMapping } from '../../modules/channels/model-mapping.js';
@@ -21,9 +21,12 @@ export interface RoutableChannel {
   weight: number;
   groups: string[];
   models: string[];
+  /** Client protocols whose requests pass through to this channel unconverted (its config, else its type's default). */
+  nativeProtocols: readonly NativeProtocol[];
 }
 
 export function toRoutableChannel(row: ChannelRow): RoutableChannel {
+  const config = parseConfig(row.config);
   return {
     id: row.id,
     type: row.type,
@@ -32,13 +35,14 @@ export function toRoutableChannel(row: ChannelRow): RoutableChannel {
     status: row.status,
     baseUrl: row.base_url ?? '',
     other: row.other ?? '',
-    config: parseConfig(row.config),
+    config,
     modelMapping: parseModelMapping(row.model_mapping),
     systemPrompt: row.system_prompt ?? '',
     priority: Number(row.priority ?? 0),
     weight: Number(row.weight ?? 0),
     groups: splitList(row.group),
     models: routableModels(row),
+    nativeProtocols: channelNativeProtocols(config, defaultNativeProtocols(row.type)),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamParser } from '../../providers/adaptor.js';
 import { openAIStreamParser } from '../../providers/openai/adaptor.js';
+import { openAIEndpoint } from '../../providers/openai/ingress/chat-endpoint.js';
 import { StreamTranslation, type Outgoing } from './stream-translation.js';
 import { TextTally } from './text-tally.js';
 
@@ -9,12 +10,14 @@ const text = (content: string) => chunk({ choices: [{ index: 0, delta: { content
 const usage = chunk({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } });
 const azureFilter = chunk({ choices: [], prompt_filter_results: [{ prompt_index: 0 }] });
 
+/** What an OpenAI client's stream is written with: its chunks as they are. */
+const openAIWriter = () => openAIEndpoint.fromHubStream!({ model: 'm', requestId: 'r', estimatedPromptTokens: 0, client: {} });
 const countChars = () => new TextTally(async () => (value: string) => value.length);
 const asText = (out: Outgoing) => out.map((part) => part.toString()).join('');
 
 /** Feeds `bytes` in pieces of `size` bytes and returns everything sent to the client. */
 function relayInPieces(parser: StreamParser, bytes: Buffer, size: number, tally = countChars()) {
-  const translation = new StreamTranslation(parser, tally);
+  const translation = new StreamTranslation(parser, tally, openAIWriter());
   let sent = '';
   for (let i = 0; i < bytes.length; i += size) sent += asText(translation.push(bytes.subarray(i, i + size)));
   sent += asText(translation.end());
@@ -36,7 +39,7 @@ describe('relaying an OpenAI stream', () => {
 
   it("sends a read's unchanged events as one slice of the upstream's own bytes", () => {
     const read = Buffer.from(`data: ${text('a')}\n\ndata: ${text('b')}\n\ndata: ${usage}\n\ndata: [DONE]\n\n`);
-    const out = new StreamTranslation(openAIStreamParser(), countChars()).push(read);
+    const out = new StreamTranslation(openAIStreamParser(), countChars(), openAIWriter()).push(read);
     expect(out).toHaveLength(1);
     const slice = out[0] as Buffer;
     expect(Buffer.isBuffer(slice)).toBe(true);
@@ -63,7 +66,7 @@ describe('relaying an OpenAI stream', () => {
     let reads = 0;
     const parser = openAIStreamParser();
     const counting: StreamParser = { ...parser, verbatim: { test: parser.verbatim!.test, text: (payload) => ((reads += 1), parser.verbatim!.text(payload)) } };
-    const translation = new StreamTranslation(counting, countChars());
+    const translation = new StreamTranslation(counting, countChars(), openAIWriter());
     // 200 reads of 1 KiB, each holding one event: the held reads pass the 64 KiB bound after 64 of them.
     const read = () => Buffer.from(`data: ${text('x'.repeat(1024 - 120))}\n\n`.padEnd(1024, ' '));
     for (let i = 0; i < 200; i += 1) translation.push(read());

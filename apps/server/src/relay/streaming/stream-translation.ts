@@ -1,10 +1,10 @@
 import type { StreamEvent, StreamParser } from '../../providers/adaptor.js';
+import type { HubStreamWriter, Outgoing } from '../../providers/ingress.js';
 import type { ReportedUsage } from '../../providers/openai/response-usage.js';
 import { LineReader, payloadOf, type PayloadRange } from './line-reader.js';
 import type { TextTally } from './text-tally.js';
 
-/** What leaves for the client from one upstream read: the upstream's own bytes where its events pass unchanged, text for the rest. */
-export type Outgoing = (Buffer | string)[];
+export type { Outgoing } from '../../providers/ingress.js';
 
 const DONE = '[DONE]';
 /** How a clean SSE event line starts. */
@@ -12,10 +12,11 @@ const CANONICAL_PREFIX = 'data: ';
 
 /**
  * One streamed answer, read as it arrives and turned into the SSE the client gets: each event goes through
- * the adaptor's stream parser, and what it yields is counted and forwarded. An event forwarded unchanged
- * leaves as the upstream's own bytes, and consecutive ones as one slice of the upstream's chunk, so an
- * OpenAI stream is sent on as it came instead of being decoded, split, re-joined and encoded again. The
- * upstream's `[DONE]` is held back: the relay ends the stream itself, after a usage chunk it may owe.
+ * the adaptor's stream parser into hub chunks (OpenAI's), which are counted and handed to the client
+ * protocol's writer. For an OpenAI client (a verbatim writer) an event forwarded unchanged leaves as the
+ * upstream's own bytes, and consecutive ones as one slice of the upstream's chunk, so an OpenAI stream is
+ * sent on as it came instead of being decoded, split, re-joined and encoded again. The upstream's `[DONE]`
+ * is held back: the writer ends the stream once the charge is known.
  */
 export class StreamTranslation {
   /** Usage the upstream reported, if it did. */
@@ -31,10 +32,16 @@ export class StreamTranslation {
   private unreadIn: Buffer | undefined;
   private unread: number[] = [];
 
+  /** The parser's verbatim test, when the writer sends OpenAI chunks as they are. */
+  private readonly verbatim: StreamParser['verbatim'];
+
   constructor(
     private readonly parser: StreamParser,
     private readonly tally: TextTally,
-  ) {}
+    private readonly writer: HubStreamWriter,
+  ) {
+    this.verbatim = writer.verbatim ? parser.verbatim : undefined;
+  }
 
   push(chunk: Buffer): Outgoing {
     this.lines.push(chunk, this.onLine);
@@ -53,7 +60,7 @@ export class StreamTranslation {
     payloadOf(this.parser.framing, text, lineStart, lineEnd, this.payload);
     const { start, end } = this.payload;
     if (start === -1) return;
-    const verbatim = this.parser.verbatim;
+    const verbatim = this.verbatim;
     if (verbatim?.test(text, start, end)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
       if (bytes !== this.unreadIn) this.leaveUnread();
@@ -63,7 +70,7 @@ export class StreamTranslation {
     }
     const data = bytes.toString('utf8', start, end);
     const event = this.parser.event(data);
-    if (data !== DONE && event.forward.length === 1 && event.forward[0] === data) {
+    if (this.writer.verbatim && data !== DONE && event.forward.length === 1 && event.forward[0] === data) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
       this.apply(event, data);
     } else {
@@ -73,7 +80,7 @@ export class StreamTranslation {
 
   /** Counts an event and forwards what it yields, except `forwarded` (already sent as the upstream's bytes). */
   private apply(event: StreamEvent, forwarded: string | undefined) {
-    for (const data of event.forward) if (data !== DONE && data !== forwarded) this.addText(`data: ${data}\n\n`);
+    for (const data of event.forward) if (data !== DONE && data !== forwarded) this.addText(this.writer.chunk(data));
     this.tally.add(event.text);
     if (event.laterText) this.tally.later(event.laterText);
     if (event.usage) this.usage = event.usage;
@@ -109,6 +116,7 @@ export class StreamTranslation {
   }
 
   private addText(text: string) {
+    if (!text) return;
     this.closeRun();
     const last = this.out.length - 1;
     if (last >= 0 && typeof this.out[last] === 'string') this.out[last] += text;
@@ -121,7 +129,7 @@ export class StreamTranslation {
    */
   private leaveUnread() {
     const bytes = this.unreadIn;
-    const verbatim = this.parser.verbatim;
+    const verbatim = this.verbatim;
     if (!bytes || !verbatim || this.unread.length === 0) return;
     const offsets = this.unread;
     this.unread = [];

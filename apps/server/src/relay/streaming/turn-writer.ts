@@ -14,12 +14,17 @@ export class TurnWriter {
   private pending: Outgoing = [];
   private pendingSize = 0;
   private flush: NodeJS.Immediate | undefined;
+  /** Writes so far, and how many keep-alive ticks in a row saw none. */
+  private writes = 0;
+  private writesSeen = 0;
+  private silentTicks = 0;
 
   constructor(private readonly raw: ServerResponse) {}
 
   /** False when the client is behind: wait for `drained` before writing more. */
   write(parts: Outgoing): boolean {
     if (parts.length === 0) return true;
+    this.writes += 1;
     for (const part of parts) {
       this.pending.push(part);
       this.pendingSize += part.length;
@@ -38,6 +43,19 @@ export class TurnWriter {
       };
       this.raw.on('drain', done).on('close', done);
     });
+  }
+
+  /**
+   * Called on a timer: after `ticks` calls in a row with nothing written in between, sends `text` (a
+   * protocol's keep-alive event), so clients and proxies that give up on silent streams keep waiting.
+   */
+  tick(text: string, ticks = 3): void {
+    this.silentTicks = this.writes === this.writesSeen ? this.silentTicks + 1 : 0;
+    this.writesSeen = this.writes;
+    if (this.silentTicks < ticks || this.raw.destroyed || this.raw.writableEnded) return;
+    this.silentTicks = 0;
+    this.write([text]);
+    this.writesSeen = this.writes;
   }
 
   /** Ends the answer with what is pending and `text`. */

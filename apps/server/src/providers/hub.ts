@@ -1,0 +1,55 @@
+import type { JsonObject } from './openai/request-body.js';
+
+/**
+ * The hub: the one shape every conversion goes through. A client request that its channel does not take
+ * natively is converted into an OpenAI request of its kind (Chat Completions for chat, Embeddings for
+ * embeddings), every adaptor builds its upstream call from that, and answers and stream events come back as
+ * OpenAI `chat.completion` objects and `chat.completion.chunk` payloads, which the client's ingress turns
+ * into its own protocol. OpenAI's shape is the hub because every adaptor already converts from and to it;
+ * what it cannot say is carried in these extension fields, which adaptors with `hubExtensions` read and
+ * which are removed before a request reaches any other upstream:
+ *
+ * Request
+ * - `thinking`: Anthropic's `{type:"enabled",budget_tokens}` / `{type:"disabled"}` / `{type:"adaptive"}`.
+ * - `top_k`: a number.
+ * - `cache_control` on a content part, on a message (its whole content), or on a tool: Anthropic's breakpoint.
+ * - assistant messages: `reasoning_content` (the thinking text) and `thinking_blocks` (Anthropic's `thinking`
+ *   and `redacted_thinking` blocks, unchanged and in order, signatures included).
+ * - tool messages: `is_error: true` for a failed tool run; `content` may hold `image_url` parts.
+ *
+ * Answer and chunks
+ * - `message.reasoning_content` / `delta.reasoning_content`: thinking text.
+ * - `message.thinking_blocks` / `delta.thinking_signature` (the signature of the thinking text streamed just
+ *   before it) and `delta.redacted_thinking` (a redacted block's data).
+ * - a stream payload `{"error":{message,type,code}}`: the upstream failed mid-stream.
+ * Usage kinds travel beside the answer (the relay's TokenUsage), not inside it.
+ */
+export const HUB_REQUEST_EXTENSIONS = ['thinking', 'top_k'] as const;
+
+const MESSAGE_EXTENSIONS = ['reasoning_content', 'thinking_blocks', 'cache_control', 'is_error'] as const;
+
+/** The hub request an upstream without `hubExtensions` gets: plain OpenAI, nothing it would refuse. */
+export function plainHubRequest(hub: JsonObject): JsonObject {
+  const plain: JsonObject = { ...hub };
+  for (const field of HUB_REQUEST_EXTENSIONS) delete plain[field];
+  if (Array.isArray(hub.messages)) plain.messages = (hub.messages as JsonObject[]).map(plainMessage);
+  if (Array.isArray(hub.tools)) plain.tools = (hub.tools as JsonObject[]).map((tool) => withoutKeys(tool, ['cache_control']));
+  return plain;
+}
+
+function plainMessage(message: JsonObject): JsonObject {
+  const plain = withoutKeys(message, MESSAGE_EXTENSIONS);
+  if (Array.isArray(message.content)) {
+    const parts = (message.content as JsonObject[]).map((part) => withoutKeys(part, ['cache_control']));
+    // OpenAI's tool messages take text only: an image a tool returned is left out.
+    plain.content = message.role === 'tool' ? parts.filter((part) => part.type === 'text') : parts;
+  }
+  return plain;
+}
+
+function withoutKeys(object: JsonObject, keys: readonly string[]): JsonObject {
+  if (!keys.some((key) => key in object)) return object;
+  const copy = { ...object };
+  for (const key of keys) delete copy[key];
+  return copy;
+}

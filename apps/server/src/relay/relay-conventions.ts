@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../http/errors.js';
+import type { IngressProtocol } from '../providers/ingress.js';
+import { corsHeaders } from './cors.js';
+import { RelayError } from './relay-error.js';
+
+/**
+ * The conventions of a relay surface: bodies are kept as raw bytes (passed through and replayed on
+ * retries), browsers get CORS headers, and errors take the client protocol's shape (OpenAI's with the
+ * request id in the message, Anthropic's, Google's).
+ */
+export function useRelayConventions(app: FastifyInstance, protocol: IngressProtocol): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(corsHeaders(request.headers.origin));
+    done();
+  });
+  app.options('*', async (request, reply) => {
+    reply.headers(corsHeaders(request.headers.origin, request.headers['access-control-request-headers'] as string | undefined)).status(204).send();
+  });
+  answerErrorsAs(app, protocol);
+}
+
+/** Errors in the protocol's shape; for a scope nested in another surface's (Anthropic's under /v1). */
+export function answerErrorsAs(app: FastifyInstance, protocol: IngressProtocol): void {
+  app.setErrorHandler((error: FastifyError | RelayError | ApiError, request, reply) => {
+    const failure = asRelayError(error);
+    if (failure.status >= 500 && !(error instanceof RelayError)) request.log.error({ err: error }, 'relay failure');
+    const answer = protocol.error(failure, request.id);
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.status(answer.status).send(answer.body);
+  });
+}
+
+function asRelayError(error: FastifyError | RelayError | ApiError): RelayError {
+  if (error instanceof RelayError) return error;
+  // The shared hooks (the rate limits) refuse with the console's error type.
+  if (error instanceof ApiError) return new RelayError(error.status, error.message, error.code);
+  if (error.statusCode && error.statusCode < 500) return new RelayError(error.statusCode, error.message, error.code ?? '', 'invalid_request_error');
+  return new RelayError(500, 'internal error', 'internal_error', 'one_api_panic');
+}
