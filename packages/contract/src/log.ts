@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ClientProtocol } from './catalog/client-protocols.js';
 
 /**
  * An integer query parameter: absent or '' means 0 (the console sends every filter key, empty ones as '');
@@ -57,6 +58,44 @@ export interface LogView {
   elapsed_time: number;
   is_stream: boolean;
   system_prompt_reset: boolean;
+  /** A consume log's breakdown, a JSON `LogOther` ('' for older rows and other log types). */
+  other: string;
+}
+
+/**
+ * What a consume log records beside one-api's columns, as JSON in Tollgate's `other` column: how the
+ * client called, the kinds of tokens inside the prompt and completion counts, and the ratios each was
+ * charged at. Token kinds are parts of `prompt_tokens` (cache reads and writes) or `completion_tokens`
+ * (reasoning), never added to them; a missing field means none (or, for a ratio, not applied).
+ */
+export interface LogOther {
+  /** The protocol the client spoke. */
+  protocol?: ClientProtocol;
+  /** The request went to the upstream in the client's own protocol, unconverted. */
+  passthrough?: boolean;
+  cache_read_tokens?: number;
+  cache_write_tokens?: number;
+  reasoning_tokens?: number;
+  model_ratio?: number;
+  group_ratio?: number;
+  completion_ratio?: number;
+  /** Price of a cached input token read, relative to an input token. */
+  cache_read_ratio?: number;
+  /** Price of an input token written to the cache, relative to an input token. */
+  cache_write_ratio?: number;
+  /** Price of a reasoning token, relative to an input token (the completion ratio unless set apart). */
+  reasoning_ratio?: number;
+}
+
+/** A log row's `other`, read leniently: a row written by one-api or by hand may hold anything. */
+export function parseLogOther(other: string | null | undefined): LogOther {
+  if (!other) return {};
+  try {
+    const parsed: unknown = JSON.parse(other);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as LogOther) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** GET /api/log/stat data: the quota of the consume logs matching the filters. */

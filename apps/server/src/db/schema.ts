@@ -102,6 +102,8 @@ export interface LogsTable {
   elapsed_time: number;
   is_stream: DbBool;
   system_prompt_reset: DbBool;
+  /** Tollgate's: the consume log's breakdown (LogOther JSON); NULL in rows one-api wrote. */
+  other: string | null;
 }
 
 export interface OptionsTable {

@@ -19,6 +19,15 @@ export async function ensureTable(db: Kysely<unknown>, dialect: Dialect, spec: T
   await ensureIndexes(db, dialect, spec.name, spec.indexes);
 }
 
+/** Adds the columns a table lacks (Tollgate's own columns on one-api's tables), leaving the others as they are. */
+export async function ensureColumns(db: Kysely<unknown>, dialect: Dialect, table: string, columns: ColumnSpec[]): Promise<void> {
+  const existing = (await db.introspection.getTables()).find((candidate) => candidate.name === table);
+  const present = new Set(existing?.columns.map((column) => column.name));
+  for (const column of columns.filter((c) => !present.has(c.name))) {
+    await sql`alter table ${sql.table(table)} add column ${columnDefinition(dialect, column)}`.execute(db);
+  }
+}
+
 /** Creates the indexes a table lacks, by name; an index an operator already made under that name is kept. */
 export async function ensureIndexes(db: Kysely<unknown>, dialect: Dialect, table: string, indexes: IndexSpec[]): Promise<void> {
   for (const index of indexes) {

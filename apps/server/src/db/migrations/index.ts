@@ -1,9 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dsn.js';
-import { ensureIndexes, ensureTable } from './ensure-table.js';
+import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
-import { CACHE_VERSIONS_TABLE } from './tollgate-tables.js';
+import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN } from './tollgate-tables.js';
 
 /** Ordered migrations, keyed by name; Kysely records applied names in `tollgate_migrations`. Append only. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,6 +26,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_cache_versions': {
       async up(db: Kysely<unknown>) {
         await ensureTable(db, dialect, CACHE_VERSIONS_TABLE);
+      },
+    },
+    '0005_log_other': {
+      async up(db: Kysely<unknown>) {
+        await ensureColumns(db, dialect, 'logs', [LOG_OTHER_COLUMN]);
       },
     },
   };

@@ -1,4 +1,10 @@
-import type { TableSpec } from './one-api-tables.js';
+import type { ColumnSpec, TableSpec } from './one-api-tables.js';
+
+/**
+ * Tollgate's column on one-api's `logs`: a consume log's breakdown as JSON (the contract's `LogOther`: the
+ * client protocol, cache and reasoning tokens, the ratios applied). one-api ignores a column it does not know.
+ */
+export const LOG_OTHER_COLUMN: ColumnSpec = { name: 'other', type: 'text' };
 
 /**
  * Tollgate's own bookkeeping, beside one-api's tables: a generation counter per cached data set, bumped on

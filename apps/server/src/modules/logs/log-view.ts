@@ -25,5 +25,6 @@ export function toLogView(row: Selectable<LogsTable>): LogView {
     elapsed_time: row.elapsed_time ?? 0,
     is_stream: toBool(row.is_stream),
     system_prompt_reset: toBool(row.system_prompt_reset),
+    other: row.other ?? '',
   };
 }

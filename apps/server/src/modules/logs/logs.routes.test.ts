@@ -95,6 +95,7 @@ describe.each(databaseKinds)('/api/log on %s', (kind) => {
       elapsed_time: 0,
       is_stream: false,
       system_prompt_reset: false,
+      other: '',
     });
     const streamed = all.find((row) => row.quota === 111);
     expect(streamed).toMatchObject({ is_stream: true, channel: 2, channel_id: 2, model_name: 'claude', request_id: 'req', elapsed_time: 150 });

@@ -18,6 +18,7 @@ const COLUMNS = [
   'elapsed_time',
   'is_stream',
   'system_prompt_reset',
+  'other',
 ] as const satisfies readonly (keyof NewLog)[];
 
 /** A consume log as the insert statements bind it: its values in COLUMNS order. */
