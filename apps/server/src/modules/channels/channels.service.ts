@@ -8,7 +8,7 @@ import { rebuildAbilities } from './abilities.js';
 import { keepStoredSecrets } from './channel-config.js';
 import { toChannelView } from './channel-view.js';
 import * as repo from './channels.repository.js';
-import { isValidModelMapping } from './model-mapping.js';
+import { isValidModelMapping } from '../../db/channel-columns.js';
 
 type Input = ReturnType<typeof ChannelInputSchema.parse>;
 

@@ -1,8 +1,7 @@
 import { ChannelStatus, channelNativeProtocols, defaultNativeProtocols, type NativeProtocol } from '@tollgate/contract';
 import type { ChannelRow } from '../../db/schema.js';
 import { splitList } from '../../lib/list.js';
-import { parseModelMapping } from '../../modules/channels/model-mapping.js';
-import { routableModels } from '../../modules/channels/abilities.js';
+import { parseModelMapping, routableModels } from '../../db/channel-columns.js';
 
 /** A channel as the relay uses it: parsed once when the routing table is built, never per request. */
 export interface RoutableChannel {
