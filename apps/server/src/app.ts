@@ -16,6 +16,7 @@ import { topupRoutes } from './modules/redemptions/topup.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { logRoutes } from './modules/logs/logs.routes.js';
 import { optionRoutes } from './modules/options/options.routes.js';
+import { geminiRoutes } from './relay/gemini.routes.js';
 import { dashboardRoutes, relayRoutes } from './relay/relay.routes.js';
 import { statusRoutes } from './modules/status/status.routes.js';
 import { tokenRoutes } from './modules/tokens/tokens.routes.js';
@@ -32,7 +33,7 @@ export interface BuildOptions {
   onRoute?: (route: { method: string; url: string }) => void;
 }
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url === '/v1';
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1beta/') || url === '/v1beta';
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
 
   await app.register(relayRoutes(ctx), { prefix: '/v1' });
+  await app.register(geminiRoutes(ctx), { prefix: '/v1beta' });
   await app.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
 
   const sendIndex = options.webDist ? await registerConsole(app, options.webDist) : undefined;

@@ -7,7 +7,7 @@ import { FakeUpstream, send, type Received } from './fake-upstream.js';
  * audience, grant type) and hands out access tokens, counting the exchanges; the publisher-model endpoints answer
  * only a Bearer token it issued. Gemini models speak generateContent (JSON, and `alt=sse` streams of whole
  * responses), Claude models rawPredict / streamRawPredict (Anthropic's JSON and named SSE), and
- * text-embedding models predict. It records every request and fails on demand.
+ * text-embedding models predict, and Gemini models count tokens. It records every request and fails on demand.
  */
 export interface VertexBehaviour {
   /** Refuse the JWT as Google refuses a revoked key. */
@@ -40,6 +40,8 @@ export function serviceAccountKey(tokenUri: string, clientEmail = 'tollgate-test
 }
 
 const USAGE = { promptTokenCount: 12, candidatesTokenCount: 6, totalTokenCount: 18 };
+/** What Gemini's countTokens on Vertex answers, whatever it is asked. */
+export const VERTEX_TOKEN_COUNT = 27;
 const MODEL_ROUTE = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^:/]+):(\w+)(\?alt=sse)?$/;
 
 interface ModelBody {
@@ -84,6 +86,7 @@ export class FakeVertex extends FakeUpstream<VertexBehaviour> {
     const [, , , publisher, model, method] = route;
     const json = (received.json ?? {}) as ModelBody;
     if (publisher === 'anthropic') return this.claude(res, model ?? '', method === 'streamRawPredict', json);
+    if (method === 'countTokens') return send(res, 200, { totalTokens: VERTEX_TOKEN_COUNT, promptTokensDetails: [{ modality: 'TEXT', tokenCount: VERTEX_TOKEN_COUNT }] });
     if (method === 'predict') return send(res, 200, { predictions: (json.instances ?? []).map((instance, i) => ({ embeddings: { statistics: { token_count: instance.content.length, truncated: false }, values: [i, 0.5] } })), metadata: { billableCharacterCount: 1 } });
     return this.gemini(res, method === 'streamGenerateContent', json);
   }

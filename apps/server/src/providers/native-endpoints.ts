@@ -1,9 +1,12 @@
 import type { NativeProtocol } from '@tollgate/contract';
 import type { NativeEndpoint } from './adaptor.js';
+import { genericGeminiNative } from './gemini/native-endpoint.js';
 
 /**
  * Each client protocol's generic endpoint: how to call a vendor that serves that protocol at the catalog's
  * path below its base URL (DeepSeek's, Moonshot's and Zhipu's Anthropic endpoints, another gateway's
  * /v1/responses), for channels that declare the protocol while their adaptor has no endpoint of its own for it.
  */
-export const GENERIC_NATIVE_ENDPOINTS: Partial<Record<NativeProtocol, NativeEndpoint>> = {};
+export const GENERIC_NATIVE_ENDPOINTS: Partial<Record<NativeProtocol, NativeEndpoint>> = {
+  gemini: genericGeminiNative,
+};

@@ -5,6 +5,7 @@ import type { RelayMode } from '../providers/adaptor.js';
 import { openAIEndpoint } from '../providers/openai/ingress/chat-endpoint.js';
 import { openAIProtocol } from '../providers/openai/ingress/protocol.js';
 import { billingEmulationRoutes } from './billing-emulation.routes.js';
+import { geminiMethodRoutes } from './gemini.routes.js';
 import { modelsRoutes } from './models.routes.js';
 import { proxyRoutes } from './proxy.routes.js';
 import { relayError } from './relay-error.js';
@@ -44,6 +45,8 @@ export const relayRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   for (const path of NOT_IMPLEMENTED) app.all(path, async () => Promise.reject(relayError.notImplemented()));
   app.delete('/models/:model', async () => Promise.reject(relayError.notImplemented()));
   await app.register(modelsRoutes(ctx));
+  // Gemini's POST models/{model}:{method}, also served at /v1 as Google serves it, answering in Google's shape.
+  await app.register(geminiMethodRoutes(ctx));
   await app.register(proxyRoutes(ctx));
   await app.register(rateLimitedBilling(ctx), { prefix: '/dashboard' });
 };

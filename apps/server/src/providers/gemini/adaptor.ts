@@ -3,6 +3,7 @@ import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
+import { geminiNative } from './native-endpoint.js';
 import { toGeminiRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { geminiStreamParser } from './stream.js';
@@ -23,6 +24,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const geminiAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
   inlineImages: true,
+  // Reasoning settings (the hub's `thinking`, top_k) become generationConfig; thoughts come back as reasoning_content.
+  hubExtensions: true,
+  native: { gemini: geminiNative },
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const body = readJson(request.body);

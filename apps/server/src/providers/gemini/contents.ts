@@ -1,4 +1,5 @@
 import { parseArguments, plainText, type ContentPart, type OpenAIMessage } from '../anthropic/messages.js';
+import { signatureOfCallId } from './call-id.js';
 import type { GeminiContent, GeminiPart } from './wire-types.js';
 
 /**
@@ -71,12 +72,18 @@ function functionCalls(message: OpenAIMessage, callNames: Map<string, string>): 
   return message.tool_calls.map((call) => {
     const name = String(call.function?.name ?? '');
     callNames.set(String(call.id ?? ''), name);
-    const signature = (call as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content?.google?.thought_signature;
-    return { functionCall: { name, args: parseArguments(call.function?.arguments) }, ...(typeof signature === 'string' ? { thoughtSignature: signature } : {}) };
+    // Echoed back as Gemini signed the call: OpenAI clients return extra_content, the others the id it rides in.
+    const extra = (call as { extra_content?: { google?: { thought_signature?: unknown } } }).extra_content?.google?.thought_signature;
+    const signature = typeof extra === 'string' ? extra : signatureOfCallId(call.id);
+    return { functionCall: { name, args: parseArguments(call.function?.arguments) }, ...(signature ? { thoughtSignature: signature } : {}) };
   });
 }
 
-/** `response` must be an object: the result text is wrapped as `{output}` (Portkey's convention). */
-const functionResponse = (message: OpenAIMessage, callNames: Map<string, string>): GeminiPart => ({
-  functionResponse: { name: callNames.get(String(message.tool_call_id ?? '')) ?? '', response: { output: plainText(message.content) } },
-});
+/**
+ * `response` must be an object: the result text is wrapped as `{output}` (Portkey's convention), or as
+ * `{error}` for a failed tool run (the hub's `is_error`), the two keys Gemini's docs name.
+ */
+function functionResponse(message: OpenAIMessage & { is_error?: unknown }, callNames: Map<string, string>): GeminiPart {
+  const text = plainText(message.content);
+  return { functionResponse: { name: callNames.get(String(message.tool_call_id ?? '')) ?? '', response: message.is_error === true ? { error: text } : { output: text } } };
+}

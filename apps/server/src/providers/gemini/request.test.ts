@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PNG_1X1 as PNG, canonicalRequestWithToolTurn, weatherTool } from '../../../test/canonical-request.js';
+import { callId } from './call-id.js';
 import { toGeminiRequest } from './request.js';
 
 /** The canonical request of reference providers.md 0.1, with its second turn. */
@@ -70,5 +71,29 @@ describe('Gemini request conversion', () => {
     ]);
     expect(request.tools).toEqual([{ functionDeclarations: [{ name: 'now' }] }]);
     expect(request.systemInstruction).toBeUndefined();
+  });
+
+  it('reads a thought signature back from a call id that carries it (clients that return only the id)', () => {
+    const call = { id: callId(undefined, 'EskgCsYg'), type: 'function', function: { name: 'f', arguments: '{}' } };
+    const tool = { role: 'tool', tool_call_id: call.id, content: 'boom', is_error: true };
+    expect(toGeminiRequest({ messages: [{ role: 'assistant', content: null, tool_calls: [call] }, tool] }).contents).toEqual([
+      { role: 'model', parts: [{ functionCall: { name: 'f', args: {} }, thoughtSignature: 'EskgCsYg' }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'f', response: { error: 'boom' } } }] },
+    ]);
+  });
+
+  it.each([
+    ['the hub thinking budget', { thinking: { type: 'enabled', budget_tokens: 2048 } }, 'gemini-2.5-pro', { thinkingBudget: 2048, includeThoughts: true }],
+    ['thinking disabled', { thinking: { type: 'disabled' } }, 'gemini-2.5-flash', { thinkingBudget: 0 }],
+    ['adaptive thinking', { thinking: { type: 'adaptive' } }, 'gemini-2.5-flash', { thinkingBudget: -1, includeThoughts: true }],
+    ['an effort on Gemini 2.5', { reasoning_effort: 'medium' }, 'gemini-2.5-flash', { thinkingBudget: 8192, includeThoughts: true }],
+    ['an effort on Gemini 3', { reasoning_effort: 'low' }, 'gemini-3-pro-preview', { thinkingLevel: 'LOW', includeThoughts: true }],
+    ['a budget and an effort on Gemini 3: the budget alone', { thinking: { type: 'enabled', budget_tokens: 512 }, reasoning_effort: 'high' }, 'gemini-3-flash', { thinkingBudget: 512, includeThoughts: true }],
+  ])('maps %s to thinkingConfig', (_name, fields, model, expected) => {
+    expect(toGeminiRequest({ model, messages: [], ...fields }).generationConfig?.thinkingConfig).toEqual(expected);
+  });
+
+  it('passes the hub top_k on as topK', () => {
+    expect(toGeminiRequest({ messages: [], top_k: 40 }).generationConfig).toEqual({ topK: 40 });
   });
 });

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../openai/request-body.js';
 import { convertContents } from './contents.js';
 import { geminiSchema } from './schema.js';
+import { thinkingConfig } from './thinking-config.js';
 import type { FunctionCallingConfig, FunctionDeclaration, GeminiRequest, GenerationConfig } from './wire-types.js';
 
 /**
@@ -51,6 +52,8 @@ function generationConfig(body: JsonObject): GenerationConfig {
   const format = body.response_format as { type?: unknown; json_schema?: { schema?: unknown } } | undefined;
   if (format?.type === 'json_object' || format?.type === 'json_schema') config.responseMimeType = 'application/json';
   if (format?.type === 'json_schema' && format.json_schema?.schema !== undefined) config.responseSchema = geminiSchema(format.json_schema.schema);
+  const thinking = thinkingConfig(body, typeof body.model === 'string' ? body.model : '');
+  if (thinking) config.thinkingConfig = thinking;
   return config;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signatureOfCallId } from './call-id.js';
 import { toChatCompletion } from './response.js';
 import type { GeminiResponse } from './wire-types.js';
 
@@ -34,14 +35,21 @@ describe('Gemini response conversion', () => {
     });
   });
 
-  it('carries a thought signature out in extra_content.google', () => {
+  it('carries a thought signature out in extra_content.google and inside the call id', () => {
     const signed = toChatCompletion({ candidates: [{ content: { parts: [{ functionCall: { name: 'f', args: {} }, thoughtSignature: 'EskgCsYg' }] }, finishReason: 'STOP' }] }, 'm', 1);
-    expect(signed.choices[0]?.message.tool_calls?.[0]).toMatchObject({ extra_content: { google: { thought_signature: 'EskgCsYg' } } });
+    const call = signed.choices[0]?.message.tool_calls?.[0];
+    expect(call).toMatchObject({ extra_content: { google: { thought_signature: 'EskgCsYg' } } });
+    expect(signatureOfCallId(call?.id)).toBe('EskgCsYg');
   });
 
-  it('joins text parts, skips thought parts and answers null content for a call alone', () => {
+  it("keeps the call's own id when Gemini gave one", () => {
+    const answer = toChatCompletion({ candidates: [{ content: { parts: [{ functionCall: { id: 'fc_7', name: 'f', args: {} } }] }, finishReason: 'STOP' }] }, 'm', 1);
+    expect(answer.choices[0]?.message.tool_calls?.[0]?.id).toBe('fc_7');
+  });
+
+  it('joins text parts, keeps thought parts apart as reasoning_content and answers null content for a call alone', () => {
     const text = toChatCompletion({ candidates: [{ content: { parts: [{ text: 'plan', thought: true }, { text: 'A single ' }, { text: 'white pixel.' }] }, finishReason: 'STOP' }] }, 'm', 1);
-    expect(text.choices[0]?.message).toEqual({ role: 'assistant', content: 'A single white pixel.' });
+    expect(text.choices[0]?.message).toEqual({ role: 'assistant', content: 'A single white pixel.', reasoning_content: 'plan' });
     expect(text.usage).toEqual({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
     const call = toChatCompletion({ candidates: [{ content: { parts: [recorded.candidates?.[0]?.content?.parts?.[1] ?? {}] }, finishReason: 'STOP' }] }, 'm', 1);
     expect(call.choices[0]?.message.content).toBeNull();

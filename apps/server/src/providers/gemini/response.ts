@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatCompletion, ToolCall } from '../anthropic/response.js';
+import { callId } from './call-id.js';
 import { finishReason } from './finish-reason.js';
 import { openAIUsage } from './usage.js';
 import type { Candidate, GeminiResponse, ResponsePart } from './wire-types.js';
@@ -8,9 +9,6 @@ import type { Candidate, GeminiResponse, ResponsePart } from './wire-types.js';
  * A Gemini GenerateContentResponse as OpenAI's `chat.completion` (reference providers.md 3.3 and 3.7).
  * Docs: https://ai.google.dev/api/generate-content#generatecontentresponse
  */
-
-/** Gemini gives function calls no id; OpenAI clients need one to answer the call. */
-export const newCallId = (): string => `call_${randomBytes(12).toString('hex')}`;
 
 export const newResponseId = (): string => `chatcmpl-${randomBytes(12).toString('hex')}`;
 
@@ -21,9 +19,17 @@ export const answerText = (parts: ResponsePart[]): string =>
     .map((part) => part.text)
     .join('');
 
+/** The thought text of a candidate (parts marked `thought`, sent when the request asked for includeThoughts). */
+export const thoughtText = (parts: ResponsePart[]): string =>
+  parts
+    .filter((part) => part.thought && typeof part.text === 'string')
+    .map((part) => part.text)
+    .join('');
+
 /**
  * A call's thought signature rides in `extra_content.google.thought_signature`, where Google's own
- * OpenAI-compatible endpoint puts it, so a client that sends the assistant message back returns it.
+ * OpenAI-compatible endpoint puts it, so a client that sends the assistant message back returns it, and
+ * inside the call's id (call-id.ts) for clients of protocols that return only the id.
  */
 export type GeminiToolCall = ToolCall & { extra_content?: { google: { thought_signature: string } } };
 
@@ -31,7 +37,7 @@ export const toolCalls = (parts: ResponsePart[]): GeminiToolCall[] =>
   parts
     .filter((part) => part.functionCall)
     .map((part) => ({
-      id: newCallId(),
+      id: callId(part.functionCall?.id, part.thoughtSignature),
       type: 'function',
       function: { name: part.functionCall?.name ?? '', arguments: JSON.stringify(part.functionCall?.args ?? {}) },
       ...(part.thoughtSignature ? { extra_content: { google: { thought_signature: part.thoughtSignature } } } : {}),
@@ -47,11 +53,12 @@ export function toChatCompletion(response: GeminiResponse, model: string, create
 function toChoice(candidate: Candidate, index: number): ChatCompletion['choices'][number] {
   const parts = candidate.content?.parts ?? [];
   const text = answerText(parts);
+  const thoughts = thoughtText(parts);
   const calls = toolCalls(parts);
   const content = text === '' && calls.length > 0 ? null : text;
   return {
     index: candidate.index ?? index,
-    message: { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+    message: { role: 'assistant', content, ...(thoughts ? { reasoning_content: thoughts } : {}), ...(calls.length > 0 ? { tool_calls: calls } : {}) },
     finish_reason: finishReason(candidate.finishReason ?? 'STOP', calls.length > 0),
   };
 }

@@ -67,4 +67,11 @@ describe('Gemini stream conversion', () => {
     expect(events.filter((e) => e.done)).toHaveLength(1);
     expect(events.find((e) => e.done)?.usage).toEqual({ promptTokens: 271, completionTokens: 3, totalTokens: 274 });
   });
+
+  it('sends thought parts as reasoning_content deltas and counts them as generated text', () => {
+    const thinking = '{"candidates":[{"content":{"parts":[{"text":"Hmm.","thought":true},{"text":"Hi"}],"role":"model"},"finishReason":"STOP","index":0}],"responseId":"r3"}';
+    const { chunks, events } = run(sse([thinking]), false);
+    expect((chunks[0]?.choices as unknown[])[0]).toEqual({ index: 0, delta: { role: 'assistant', content: 'Hi', reasoning_content: 'Hmm.' }, finish_reason: null });
+    expect(events.map((e) => e.text).join('')).toBe('Hmm.Hi');
+  });
 });

@@ -3,7 +3,7 @@ import { reportedUsage } from '../anthropic/usage.js';
 import { NOTHING } from '../json-stream-events.js';
 import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { finishReason } from './finish-reason.js';
-import { answerText, newResponseId, toolCalls } from './response.js';
+import { answerText, newResponseId, thoughtText, toolCalls } from './response.js';
 import { streamError } from './upstream-error.js';
 import { openAIUsage } from './usage.js';
 import type { GeminiResponse, UsageMetadata } from './wire-types.js';
@@ -12,6 +12,7 @@ import type { GeminiResponse, UsageMetadata } from './wire-types.js';
  * Gemini's `streamGenerateContent?alt=sse` (reference providers.md 3.4) as OpenAI chunks. Every event is
  * a whole GenerateContentResponse whose text parts are deltas; a function call comes whole in one event;
  * usageMetadata is cumulative, so the last one wins; there is no terminator, so `end` closes the stream.
+ * Thought parts (asked for with includeThoughts) become the hub's `reasoning_content` deltas.
  * Docs: https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
 export function geminiStreamParser(options: ConvertedStreamOptions): StreamParser {
@@ -40,14 +41,16 @@ export function geminiStreamParser(options: ConvertedStreamOptions): StreamParse
       const role = started.has(index) ? {} : { role: 'assistant' };
       started.add(index);
       const delta = answerText(parts);
+      const thoughts = thoughtText(parts);
       const calls = toolCalls(parts).map((call) => {
         const callIndex = callCounts.get(index) ?? 0;
         callCounts.set(index, callIndex + 1);
         return { index: callIndex, ...call };
       });
-      if (delta || calls.length > 0 || Object.keys(role).length > 0) {
-        forward.push(chatChunk(head, { ...role, content: delta, ...(calls.length > 0 ? { tool_calls: calls } : {}) }, null, index));
-        text += delta + calls.map((call) => call.function.arguments).join('');
+      if (delta || thoughts || calls.length > 0 || Object.keys(role).length > 0) {
+        const reasoning = thoughts ? { reasoning_content: thoughts } : {};
+        forward.push(chatChunk(head, { ...role, content: delta, ...reasoning, ...(calls.length > 0 ? { tool_calls: calls } : {}) }, null, index));
+        text += thoughts + delta + calls.map((call) => call.function.arguments).join('');
       }
       const reason = finishReason(candidate.finishReason, (callCounts.get(index) ?? 0) > 0);
       if (reason) forward.push(finishChunk(head, reason, index));

@@ -7,7 +7,7 @@ export type GeminiPart =
   | { inlineData: { mimeType: string; data: string } }
   | { fileData: { mimeType: string; fileUri: string } }
   | { functionCall: { name: string; args: unknown }; thoughtSignature?: string }
-  | { functionResponse: { name: string; response: { output: string } } };
+  | { functionResponse: { name: string; response: { output: string } | { error: string } } };
 
 export interface GeminiContent {
   role: 'user' | 'model';
@@ -32,6 +32,14 @@ export interface GenerationConfig {
   frequencyPenalty?: number;
   responseMimeType?: string;
   responseSchema?: unknown;
+  thinkingConfig?: ThinkingConfig;
+}
+
+/** Gemini 2.5 takes a token budget (0 off, -1 dynamic), Gemini 3 a level; never both in one request. */
+export interface ThinkingConfig {
+  includeThoughts?: boolean;
+  thinkingBudget?: number;
+  thinkingLevel?: 'MINIMAL' | 'LOW' | 'MEDIUM' | 'HIGH';
 }
 
 export interface FunctionCallingConfig {
@@ -61,7 +69,7 @@ export interface UsageMetadata {
 export interface ResponsePart {
   text?: string;
   thought?: boolean;
-  functionCall?: { name?: string; args?: unknown };
+  functionCall?: { name?: string; args?: unknown; id?: string };
   /** Gemini 2.5+ signs its reasoning; a later request must echo the signature on the same part. */
   thoughtSignature?: string;
 }

@@ -1,0 +1,82 @@
+import type { NativeStreamReader, Outgoing } from '../../ingress.js';
+import type { ReportedUsage } from '../../openai/response-usage.js';
+import { SseEventReader } from '../../sse-events.js';
+import type { GeminiResponse } from '../wire-types.js';
+import { streamFraming, type StreamMode } from './stream-framing.js';
+import { reportedFromMetadata } from './usage-metadata.js';
+
+/**
+ * A Gemini stream passed through (asked of the upstream with `alt=sse`). For an `alt=sse` client the
+ * upstream's bytes go on unchanged, cut only between events, so that a keep-alive never lands inside one;
+ * for a client that asked without `alt=sse`, each event's response becomes the next element of the JSON
+ * array it expects. Either way every event is read: usageMetadata is cumulative, so the last one is the
+ * usage; the text (thoughts and call arguments included) is counted when none comes.
+ */
+export function nativeStream(mode: StreamMode, countText: (text: string) => void): NativeStreamReader {
+  const framing = streamFraming(mode);
+  const events = new SseEventReader({ stripOneSpace: true });
+  let held: Buffer | undefined;
+  let usage: ReportedUsage | undefined;
+
+  const read = (data: string, out: Outgoing) => {
+    if (!data) return;
+    let response: GeminiResponse;
+    try {
+      response = JSON.parse(data) as GeminiResponse;
+    } catch {
+      return;
+    }
+    usage = reportedFromMetadata(response.usageMetadata) ?? usage;
+    countText(generatedText(response));
+    if (mode === 'array') out.push(framing.event(data));
+  };
+
+  /** The bytes up to the end of the last complete event; the rest waits for the next read. */
+  const completeEvents = (chunk: Buffer, out: Outgoing) => {
+    const bytes = held ? Buffer.concat([held, chunk]) : chunk;
+    const end = lastEventEnd(bytes.toString('latin1'));
+    held = end < bytes.length ? bytes.subarray(end) : undefined;
+    if (end > 0) out.push(bytes.subarray(0, end));
+  };
+
+  return {
+    push(chunk) {
+      const out: Outgoing = [];
+      if (mode === 'sse') completeEvents(chunk, out);
+      for (const event of events.push(chunk)) read(event.data, out);
+      return out;
+    },
+    end() {
+      const out: Outgoing = held ? [held] : [];
+      held = undefined;
+      for (const event of events.end()) read(event.data, out);
+      return out;
+    },
+    get usage() {
+      return usage;
+    },
+    close: () => framing.close(),
+    keepAlive: framing.keepAlive,
+  };
+}
+
+/** SSE separates events with a blank line: `\n\n`, `\r\n\r\n` or `\r\r` (reference providers.md 0.2). */
+function lastEventEnd(text: string): number {
+  const end = (separator: string) => {
+    const at = text.lastIndexOf(separator);
+    return at === -1 ? 0 : at + separator.length;
+  };
+  return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
+}
+
+/** Everything a response generated: text and thought parts, and the arguments of its calls. */
+export function generatedText(response: GeminiResponse): string {
+  let text = '';
+  for (const candidate of response.candidates ?? []) {
+    for (const part of candidate.content?.parts ?? []) {
+      if (typeof part.text === 'string') text += part.text;
+      if (part.functionCall) text += JSON.stringify(part.functionCall.args ?? {});
+    }
+  }
+  return text;
+}

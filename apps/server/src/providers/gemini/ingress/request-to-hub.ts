@@ -1,0 +1,48 @@
+import type { JsonObject } from '../../openai/request-body.js';
+import { camelCased } from './camel-case.js';
+import { hubGenerationFields } from './config-to-hub.js';
+import { hubMessages } from './contents-to-hub.js';
+import { hubParts } from './parts-to-hub.js';
+import type { ClientPart, GenerateRequest } from './request-types.js';
+import { hubTools } from './tools-to-hub.js';
+import { validateGenerate } from './validate.js';
+
+/**
+ * A Gemini generateContent request (camelCase or snake_case) checked and read as the hub's chat request
+ * (providers/hub.ts). safetySettings only mean something to Gemini itself and are left out; what only
+ * Gemini can serve (its built-in tools, a context cached on Google's side, video) makes the request
+ * `nativeOnly`, with the reason. Docs: https://ai.google.dev/api/generate-content#method:-models.generatecontent
+ */
+export interface ReadRequest {
+  hub: JsonObject;
+  /** generationConfig.maxOutputTokens, 0 when not set. */
+  maxTokens: number;
+  nativeOnly?: string;
+}
+
+export function readGenerateRequest(body: JsonObject, model: string, stream: boolean): ReadRequest {
+  const request = validateGenerate(camelCased(body) as JsonObject);
+  const { messages, nativeOnly: contentsOnly } = hubMessages(request.contents);
+  const system = systemText(request.systemInstruction);
+  const tools = hubTools(request);
+  const hub: JsonObject = {
+    model,
+    messages: system ? [{ role: 'system', content: system }, ...messages] : messages,
+    ...(stream ? { stream: true } : {}),
+    ...hubGenerationFields(request.generationConfig),
+    ...(tools.tools ? { tools: tools.tools, tool_choice: tools.toolChoice } : {}),
+  };
+  const cached = request.cachedContent ? `the cached content ${request.cachedContent} lives on Gemini` : undefined;
+  const nativeOnly = tools.nativeOnly ?? cached ?? contentsOnly;
+  return { hub, maxTokens: request.generationConfig?.maxOutputTokens ?? 0, ...(nativeOnly ? { nativeOnly } : {}) };
+}
+
+/** systemInstruction's text parts, one per line; a bare string is taken as the text. */
+function systemText(system: GenerateRequest['systemInstruction']): string {
+  if (typeof system === 'string') return system;
+  const parts = hubParts((system?.parts ?? []) as ClientPart[]).parts;
+  return parts
+    .filter((part) => part.type === 'text')
+    .map((part) => String(part.text))
+    .join('\n');
+}

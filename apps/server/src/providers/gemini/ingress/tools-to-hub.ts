@@ -1,0 +1,49 @@
+import type { JsonObject } from '../../openai/request-body.js';
+import type { ClientTool, GenerateRequest } from './request-types.js';
+import { jsonSchema } from './schema-to-json.js';
+
+/**
+ * Gemini tools as the hub's: each functionDeclaration a function tool (`parametersJsonSchema` is already
+ * JSON Schema; `parameters` is Google's Schema), functionCallingConfig as tool_choice. Google's built-in
+ * tools (Google Search, code execution, URL context, …) run on Google's side only, so a request that uses
+ * one can only pass through to a Gemini upstream.
+ * Docs: https://ai.google.dev/api/caching#Tool, https://ai.google.dev/gemini-api/docs/function-calling
+ */
+export interface ConvertedTools {
+  tools?: JsonObject[];
+  toolChoice?: unknown;
+  nativeOnly?: string;
+}
+
+const EMPTY_PARAMETERS = { type: 'object', properties: {} };
+
+export function hubTools(request: GenerateRequest): ConvertedTools {
+  const tools = request.tools ?? [];
+  const builtIn = tools.flatMap((tool) => Object.keys(tool).filter((key) => key !== 'functionDeclarations'));
+  const declarations = tools.flatMap((tool: ClientTool) => tool.functionDeclarations ?? []);
+  const converted: ConvertedTools = builtIn.length > 0 ? { nativeOnly: `the ${builtIn[0]} tool runs only on Gemini` } : {};
+  if (declarations.length === 0) return converted;
+  const calling = request.toolConfig?.functionCallingConfig;
+  const mode = (calling?.mode ?? 'AUTO').toUpperCase();
+  const allowed = mode === 'ANY' && calling?.allowedFunctionNames?.length ? new Set(calling.allowedFunctionNames) : undefined;
+  converted.tools = declarations
+    .filter((declaration) => !allowed || allowed.has(declaration.name))
+    .map((declaration) => ({
+      type: 'function',
+      function: {
+        name: declaration.name,
+        ...(declaration.description ? { description: declaration.description } : {}),
+        parameters: declaration.parametersJsonSchema ?? (declaration.parameters ? jsonSchema(declaration.parameters) : EMPTY_PARAMETERS),
+      },
+    }));
+  converted.toolChoice = toolChoice(mode, allowed);
+  return converted;
+}
+
+/** ANY with one allowed function names it; with several, the tools offered are only those allowed. */
+function toolChoice(mode: string, allowed: Set<string> | undefined): unknown {
+  if (mode === 'NONE') return 'none';
+  if (mode !== 'ANY') return 'auto';
+  const [only] = allowed?.size === 1 ? [...allowed] : [];
+  return only ? { type: 'function', function: { name: only } } : 'required';
+}
