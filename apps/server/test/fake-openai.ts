@@ -21,7 +21,8 @@ export interface Behaviour {
   /** Stream this many content chunks (default 3), with this pause between them. */
   chunks?: number;
   chunkDelayMs?: number;
-  usage?: { prompt_tokens: number; completion_tokens: number };
+  /** The usage to report, with OpenAI's breakdown of cached and reasoning tokens when given. */
+  usage?: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens: number }; completion_tokens_details?: { reasoning_tokens: number } };
 }
 
 export class FakeOpenAI extends FakeUpstream<Behaviour> {

@@ -22,7 +22,8 @@ import type { JsonObject } from './openai/request-body.js';
  * - `message.thinking_blocks` / `delta.thinking_signature` (the signature of the thinking text streamed just
  *   before it) and `delta.redacted_thinking` (a redacted block's data).
  * - a stream payload `{"error":{message,type,code}}`: the upstream failed mid-stream.
- * Usage kinds travel beside the answer (the relay's TokenUsage), not inside it.
+ * - `usage.prompt_tokens_details.cache_write_tokens`: input tokens written to the prompt cache (Anthropic's
+ *   cache_creation_input_tokens), beside OpenAI's own cached_tokens and reasoning_tokens details.
  */
 export const HUB_REQUEST_EXTENSIONS = ['thinking', 'top_k'] as const;
 

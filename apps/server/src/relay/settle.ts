@@ -1,4 +1,4 @@
-import { LogType, type ClientProtocol } from '@tollgate/contract';
+import { LogType, type ClientProtocol, type LogOther } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
@@ -38,17 +38,37 @@ export function refund(ctx: AppContext, reservation: Reservation): void {
   if (reservation.amount > 0) ctx.relay.usage.record({ reservation, charged: 0, counted: false, channelId: 0 });
 }
 
+/** one-api's ratio text, then the token kinds that were priced apart (Tollgate's), if any. */
+function ratioText(facts: ConsumeFacts): string {
+  const { price, usage } = facts;
+  if (facts.ratioText) return facts.ratioText;
+  const parts = [`model ratio ${price.modelRatio.toFixed(2)}`, `group ratio ${price.groupRatio.toFixed(2)}`, `completion ratio ${price.completionRatio.toFixed(2)}`];
+  if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
+  if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
+  if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${(price.reasoningRatio ?? price.completionRatio).toFixed(2)}`);
+  return parts.join(', ');
+}
+
+/** The breakdown the console's log detail shows (the contract's LogOther). */
+function logOther(facts: ConsumeFacts): LogOther {
+  const { price, usage } = facts;
+  const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
+  if (facts.passthrough) other.passthrough = true;
+  if (facts.ratioText) return other;
+  other.completion_ratio = price.completionRatio;
+  if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });
+  if (usage.cacheWriteTokens) Object.assign(other, { cache_write_tokens: usage.cacheWriteTokens, cache_write_ratio: price.cacheWriteRatio ?? 1 });
+  if (usage.reasoningTokens) Object.assign(other, { reasoning_tokens: usage.reasoningTokens, reasoning_ratio: price.reasoningRatio ?? price.completionRatio });
+  return other;
+}
+
 function consumeLog(facts: ConsumeFacts): NewLog {
-  const { price } = facts;
-  const ratios =
-    facts.ratioText ??
-    `model ratio ${price.modelRatio.toFixed(2)}, group ratio ${price.groupRatio.toFixed(2)}, completion ratio ${price.completionRatio.toFixed(2)}`;
   return {
     user_id: facts.record.userId,
     username: facts.record.username,
     created_at: nowSeconds(),
     type: LogType.Consume,
-    content: ratios,
+    content: ratioText(facts),
     token_name: facts.record.tokenName,
     model_name: facts.model,
     quota: facts.quota,
@@ -59,5 +79,6 @@ function consumeLog(facts: ConsumeFacts): NewLog {
     elapsed_time: Math.round(facts.elapsedMs),
     is_stream: facts.stream,
     system_prompt_reset: facts.systemPromptReset,
+    other: JSON.stringify(logOther(facts)),
   };
 }

@@ -1,5 +1,6 @@
 import type { RelayMode } from '../providers/adaptor.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
+import type { TokenKinds } from '../providers/token-usage.js';
 import type { Usage } from './billing/quota.js';
 import type { RelayInput } from './request-input.js';
 import { counterFor } from './tokens/encoders.js';
@@ -33,10 +34,19 @@ export async function resolveUsage(
 ): Promise<Usage> {
   const localPrompt = async () => promptTokens(mode, input, model, await counterFor(model, approximate));
   if (reported && reported.totalTokens > 0) {
-    if (reported.promptTokens > 0) return { promptTokens: reported.promptTokens, completionTokens: reported.completionTokens };
+    if (reported.promptTokens > 0) return { promptTokens: reported.promptTokens, completionTokens: reported.completionTokens, ...tokenKinds(reported) };
     const prompt = await localPrompt();
-    return { promptTokens: prompt, completionTokens: Math.max(0, reported.totalTokens - prompt) };
+    return { promptTokens: prompt, completionTokens: Math.max(0, reported.totalTokens - prompt), ...tokenKinds(reported) };
   }
   const prompt = mode === 'embeddings' ? countTextInput(input.json.input, await counterFor(model, approximate)) : await localPrompt();
   return { promptTokens: prompt, completionTokens: mode === 'embeddings' || mode === 'moderations' ? 0 : await completionTokens() };
+}
+
+/** The breakdown the upstream reported, without the kinds it did not name. */
+function tokenKinds(reported: TokenKinds): TokenKinds {
+  const kinds: TokenKinds = {};
+  if (reported.cacheReadTokens) kinds.cacheReadTokens = reported.cacheReadTokens;
+  if (reported.cacheWriteTokens) kinds.cacheWriteTokens = reported.cacheWriteTokens;
+  if (reported.reasoningTokens) kinds.reasoningTokens = reported.reasoningTokens;
+  return kinds;
 }

@@ -58,6 +58,14 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   /** The operator's overrides of billing's built-in ratio tables: '{}' means none. */
   ModelRatio: '{}',
   CompletionRatio: '{}',
+  /**
+   * Tollgate's prices of the token kinds priced apart, per model and relative to an input token (like
+   * CompletionRatio): cached input read, input written to the cache, reasoning output. '{}' leaves the
+   * built-in tables (contract token-kind-ratios.ts); reasoning then costs the completion price.
+   */
+  CacheReadRatio: '{}',
+  CacheWriteRatio: '{}',
+  ReasoningRatio: '{}',
   /** Ratio charged for models with no price; blank refuses them (one-api silently charged 30). */
   DefaultModelRatio: '',
   TopUpLink: '',
@@ -76,4 +84,4 @@ export const OPTION_DEFAULTS: Record<string, string> = {
  * Keys left out of the table on start: their rows exist only once an operator saves them, so that billing
  * can tell "never set" (use its built-in tables) from a saved value.
  */
-export const UNSEEDED_OPTION_KEYS: ReadonlySet<string> = new Set(['ModelRatio', 'CompletionRatio']);
+export const UNSEEDED_OPTION_KEYS: ReadonlySet<string> = new Set(['ModelRatio', 'CompletionRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio']);

@@ -67,6 +67,9 @@ const RULES: Record<string, Rule> = {
   ModelRatio: ratioTable(OptionMessages.modelRatioInvalid),
   GroupRatio: ratioTable(OptionMessages.groupRatioInvalid),
   CompletionRatio: ratioTable(OptionMessages.completionRatioInvalid),
+  CacheReadRatio: ratioTable(OptionMessages.cacheReadRatioInvalid),
+  CacheWriteRatio: ratioTable(OptionMessages.cacheWriteRatioInvalid),
+  ReasoningRatio: ratioTable(OptionMessages.reasoningRatioInvalid),
   Theme: (value) => (['default', 'berry', 'air'].includes(value) ? accept(value) : refuse('Theme must be one of default, berry, air')),
   // Links are built as `${address}/path`; a trailing slash would double it.
   ServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),

@@ -42,7 +42,7 @@ describe('Anthropic response conversion', () => {
       1,
     );
     expect(completion.choices[0]?.message.content).toBeNull();
-    expect(completion.usage).toEqual({ prompt_tokens: 115, completion_tokens: 3, total_tokens: 118, prompt_tokens_details: { cached_tokens: 100 } });
+    expect(completion.usage).toEqual({ prompt_tokens: 115, completion_tokens: 3, total_tokens: 118, prompt_tokens_details: { cached_tokens: 100, cache_write_tokens: 5 } });
   });
 
   it.each([

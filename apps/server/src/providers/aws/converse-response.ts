@@ -8,6 +8,9 @@ export interface ConverseUsage {
   inputTokens?: number;
   outputTokens?: number;
   totalTokens?: number;
+  /** Prompt caching: counted apart from inputTokens, as Anthropic does. */
+  cacheReadInputTokens?: number;
+  cacheWriteInputTokens?: number;
 }
 
 export interface ConverseAnswer {
@@ -28,12 +31,29 @@ const FINISH_REASONS: Record<string, string> = {
 export const converseFinishReason = (reason: string | null | undefined): string | null => (reason ? (FINISH_REASONS[reason] ?? 'stop') : null);
 
 export function converseUsage(usage: ConverseUsage | undefined): ReportedUsage | undefined {
-  const prompt = usage?.inputTokens ?? 0;
+  const cacheRead = usage?.cacheReadInputTokens ?? 0;
+  const cacheWrite = usage?.cacheWriteInputTokens ?? 0;
+  const prompt = (usage?.inputTokens ?? 0) + cacheRead + cacheWrite;
   const completion = usage?.outputTokens ?? 0;
-  return prompt + completion > 0 ? { promptTokens: prompt, completionTokens: completion, totalTokens: usage?.totalTokens ?? prompt + completion } : undefined;
+  if (prompt + completion <= 0) return undefined;
+  return {
+    promptTokens: prompt,
+    completionTokens: completion,
+    totalTokens: prompt + completion,
+    ...(cacheRead > 0 ? { cacheReadTokens: cacheRead } : {}),
+    ...(cacheWrite > 0 ? { cacheWriteTokens: cacheWrite } : {}),
+  };
 }
 
-export const openAIUsageOf = (usage: ReportedUsage | undefined) => ({ prompt_tokens: usage?.promptTokens ?? 0, completion_tokens: usage?.completionTokens ?? 0, total_tokens: usage?.totalTokens ?? 0 });
+/** The usage of a converted answer, with the cache details in the hub's terms (providers/hub.ts). */
+export const openAIUsageOf = (usage: ReportedUsage | undefined) => ({
+  prompt_tokens: usage?.promptTokens ?? 0,
+  completion_tokens: usage?.completionTokens ?? 0,
+  total_tokens: usage?.totalTokens ?? 0,
+  ...(usage?.cacheReadTokens || usage?.cacheWriteTokens
+    ? { prompt_tokens_details: { ...(usage.cacheReadTokens ? { cached_tokens: usage.cacheReadTokens } : {}), ...(usage.cacheWriteTokens ? { cache_write_tokens: usage.cacheWriteTokens } : {}) } }
+    : {}),
+});
 
 export function toConverseCompletion(answer: ConverseAnswer, model: string, created: number, id: string) {
   const blocks = answer.output?.message?.content ?? [];

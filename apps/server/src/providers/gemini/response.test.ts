@@ -31,7 +31,7 @@ describe('Gemini response conversion', () => {
           finish_reason: 'tool_calls',
         },
       ],
-      usage: { prompt_tokens: 29, completion_tokens: 908, total_tokens: 937 },
+      usage: { prompt_tokens: 29, completion_tokens: 908, total_tokens: 937, completion_tokens_details: { reasoning_tokens: 893 } },
     });
   });
 

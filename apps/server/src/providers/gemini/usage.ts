@@ -10,5 +10,6 @@ export function openAIUsage(usage: UsageMetadata | undefined): OpenAIUsage {
   const completion = (usage?.candidatesTokenCount ?? 0) + (usage?.thoughtsTokenCount ?? 0);
   const result: OpenAIUsage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
   if (usage?.cachedContentTokenCount) result.prompt_tokens_details = { cached_tokens: usage.cachedContentTokenCount };
+  if (usage?.thoughtsTokenCount) result.completion_tokens_details = { reasoning_tokens: usage.thoughtsTokenCount };
   return result;
 }

@@ -20,15 +20,30 @@ export function readUsage(value: unknown): ReportedUsage | undefined {
   return { promptTokens: prompt, completionTokens: completion, totalTokens: total, ...openAITokenKinds(value) };
 }
 
-/** OpenAI's breakdown: `prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens`. */
+/**
+ * OpenAI's breakdown: `prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens`,
+ * with the hub's `prompt_tokens_details.cache_write_tokens` (providers/hub.ts) for converted answers, and
+ * DeepSeek's `prompt_cache_hit_tokens` where it gives no details.
+ */
 export function openAITokenKinds(usage: object): TokenKinds {
-  const details = usage as { prompt_tokens_details?: { cached_tokens?: unknown }; completion_tokens_details?: { reasoning_tokens?: unknown } };
+  const details = usage as {
+    prompt_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown };
+    completion_tokens_details?: { reasoning_tokens?: unknown };
+    prompt_cache_hit_tokens?: unknown;
+  };
   const kinds: TokenKinds = {};
-  const cached = Number(details.prompt_tokens_details?.cached_tokens ?? 0);
-  const reasoning = Number(details.completion_tokens_details?.reasoning_tokens ?? 0);
-  if (Number.isFinite(cached) && cached > 0) kinds.cacheReadTokens = cached;
-  if (Number.isFinite(reasoning) && reasoning > 0) kinds.reasoningTokens = reasoning;
+  const cached = positive(details.prompt_tokens_details?.cached_tokens ?? details.prompt_cache_hit_tokens);
+  const written = positive(details.prompt_tokens_details?.cache_write_tokens);
+  const reasoning = positive(details.completion_tokens_details?.reasoning_tokens);
+  if (cached) kinds.cacheReadTokens = cached;
+  if (written) kinds.cacheWriteTokens = written;
+  if (reasoning) kinds.reasoningTokens = reasoning;
   return kinds;
+}
+
+function positive(value: unknown): number | undefined {
+  const number = Number(value ?? 0);
+  return Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
 /** The generated text of a non-stream answer, for counting when the upstream reported no usage. */

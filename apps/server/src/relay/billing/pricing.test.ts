@@ -9,10 +9,17 @@ const optionsWith = (values: Record<string, string>) =>
 describe('Pricing', () => {
   it('uses the built-in table, with the operator overrides first and per-type keys before plain ones', () => {
     const pricing = new Pricing(optionsWith({ ModelRatio: '{"gpt-4o":3,"my-model(36)":7}', GroupRatio: '{"default":1,"vip":0.5}' }));
-    expect(pricing.price('gpt-4o', 1, 'default')).toEqual({ modelRatio: 3, completionRatio: 4, groupRatio: 1 });
-    expect(pricing.price('gpt-4o-mini', 1, 'vip')).toEqual({ modelRatio: 0.075, completionRatio: 4, groupRatio: 0.5 });
+    expect(pricing.price('gpt-4o', 1, 'default')).toEqual({ modelRatio: 3, completionRatio: 4, groupRatio: 1, cacheReadRatio: 0.5, cacheWriteRatio: 1 });
+    expect(pricing.price('gpt-4o-mini', 1, 'vip')).toEqual({ modelRatio: 0.075, completionRatio: 4, groupRatio: 0.5, cacheReadRatio: 0.5, cacheWriteRatio: 1 });
     expect(pricing.price('my-model', 36, 'default').modelRatio).toBe(7);
     expect(pricing.price('llama3-8b-8192', 33, 'default').completionRatio).toBe(2);
+  });
+
+  it('prices token kinds from the built-in table by model family, the operator’s options first', () => {
+    const pricing = new Pricing(optionsWith({ ModelRatio: '{"claude-sonnet-4-5":1.5}', CacheReadRatio: '{"claude-sonnet-4-5(33)":0.2}', ReasoningRatio: '{"claude-sonnet-4-5":6}' }));
+    expect(pricing.price('claude-sonnet-4-5', 14, 'default')).toMatchObject({ cacheReadRatio: 0.1, cacheWriteRatio: 1.25, reasoningRatio: 6 });
+    expect(pricing.price('claude-sonnet-4-5', 33, 'default').cacheReadRatio).toBe(0.2);
+    expect(pricing.price('gpt-4o', 1, 'default').reasoningRatio).toBeUndefined();
   });
 
   it('refuses a model without a price with a message naming it, unless a default ratio is set', () => {
@@ -20,6 +27,6 @@ describe('Pricing', () => {
     expect(() => refusing.price('mystery-model', 1, 'default')).toThrow(RelayError);
     expect(() => refusing.price('mystery-model', 1, 'default')).toThrow(/mystery-model has no price/);
     const lenient = new Pricing(optionsWith({ DefaultModelRatio: '2' }));
-    expect(lenient.price('mystery-model', 1, 'unknown-group')).toEqual({ modelRatio: 2, completionRatio: 1, groupRatio: 1 });
+    expect(lenient.price('mystery-model', 1, 'unknown-group')).toEqual({ modelRatio: 2, completionRatio: 1, groupRatio: 1, cacheReadRatio: 1, cacheWriteRatio: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO } from '@tollgate/contract';
+import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice } from '@tollgate/contract';
 import type { OptionsStore } from '../../modules/options/options.store.js';
 import { relayError } from '../relay-error.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
@@ -7,26 +7,45 @@ export interface Price {
   modelRatio: number;
   completionRatio: number;
   groupRatio: number;
+  /** A cached input token read, relative to an input token; 1 when absent. */
+  cacheReadRatio?: number;
+  /** An input token written to the cache, relative to an input token; 1 when absent. */
+  cacheWriteRatio?: number;
+  /** A reasoning token, relative to an input token; the completion ratio when absent. */
+  reasoningRatio?: number;
 }
+
+/** The options that price models, in the order they are parsed. */
+const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio'] as const;
+type RatioTables = Record<(typeof RATIO_OPTIONS)[number], Record<string, number>>;
 
 /**
  * Ratios from the options (operator's overrides) over the built-in tables, parsed once per option change.
  * Lookup order as one-api: `model(type)` then `model`, options before defaults.
  */
 export class Pricing {
-  private parsedFrom: [string, string, string] = ['', '', ''];
-  private modelRatio: Record<string, number> = {};
-  private completionRatio: Record<string, number> = {};
-  private groupRatio: Record<string, number> = {};
+  private parsedFrom: string[] = [];
+  private tables = Object.fromEntries(RATIO_OPTIONS.map((key) => [key, {}])) as RatioTables;
 
   constructor(private readonly options: OptionsStore) {}
 
   price(model: string, channelType: number, group: string): Price {
     this.refresh();
     const name = stripInternetSuffix(model);
-    const modelRatio = lookup(this.modelRatio, DEFAULT_MODEL_RATIO, name, channelType) ?? this.fallbackModelRatio(model);
-    const completionRatio = lookup(this.completionRatio, DEFAULT_COMPLETION_RATIO, name, channelType) ?? inferredCompletionRatio(name);
-    return { modelRatio, completionRatio, groupRatio: this.groupRatio[group] ?? 1 };
+    const { tables } = this;
+    const modelRatio = lookup(tables.ModelRatio, DEFAULT_MODEL_RATIO, name, channelType) ?? this.fallbackModelRatio(model);
+    const completionRatio = lookup(tables.CompletionRatio, DEFAULT_COMPLETION_RATIO, name, channelType) ?? inferredCompletionRatio(name);
+    const kinds = defaultTokenKindPrice(name);
+    const price: Price = {
+      modelRatio,
+      completionRatio,
+      groupRatio: tables.GroupRatio[group] ?? 1,
+      cacheReadRatio: lookup(tables.CacheReadRatio, {}, name, channelType) ?? kinds.cacheRead,
+      cacheWriteRatio: lookup(tables.CacheWriteRatio, {}, name, channelType) ?? kinds.cacheWrite,
+    };
+    const reasoningRatio = lookup(tables.ReasoningRatio, {}, name, channelType);
+    if (reasoningRatio !== undefined) price.reasoningRatio = reasoningRatio;
+    return price;
   }
 
   /** one-api silently charged ratio 30 for unknown models; we refuse unless the operator chose a default. */
@@ -41,9 +60,9 @@ export class Pricing {
 
   /** Re-parses only when an option string changed; comparing the same strings costs nothing per request. */
   private refresh() {
-    const current: [string, string, string] = [this.options.str('ModelRatio'), this.options.str('CompletionRatio'), this.options.str('GroupRatio')];
+    const current = RATIO_OPTIONS.map((key) => this.options.str(key));
     if (current.every((value, i) => value === this.parsedFrom[i])) return;
-    [this.modelRatio, this.completionRatio, this.groupRatio] = current.map(parseRatios) as [Record<string, number>, Record<string, number>, Record<string, number>];
+    this.tables = Object.fromEntries(RATIO_OPTIONS.map((key, i) => [key, parseRatios(current[i] ?? '')])) as RatioTables;
     this.parsedFrom = current;
   }
 }

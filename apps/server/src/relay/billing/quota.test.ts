@@ -22,6 +22,14 @@ describe('quota formulas (reference 1.8)', () => {
     expect(preConsumeQuota(500, 100, 400, { modelRatio: 2.5, completionRatio: 4, groupRatio: 2 })).toBe(5000);
   });
 
+  it('takes the kinds priced apart out of their count and charges each at its own ratio', () => {
+    const price = { modelRatio: 2, completionRatio: 5, groupRatio: 1, cacheReadRatio: 0.1, cacheWriteRatio: 1.25, reasoningRatio: 8 };
+    // (100 + 1000 x 0.1 + 200 x 1.25) + (50 x 5 + 30 x 8) = 450 + 490, x 2.
+    expect(textQuota({ promptTokens: 1300, completionTokens: 80, cacheReadTokens: 1000, cacheWriteTokens: 200, reasoningTokens: 30 }, price)).toBe(1880);
+    // Without a reasoning ratio reasoning costs the completion price; kinds never exceed their count.
+    expect(textQuota({ promptTokens: 10, completionTokens: 10, cacheReadTokens: 50, reasoningTokens: 50 }, { modelRatio: 1, completionRatio: 2, groupRatio: 1, cacheReadRatio: 0.5 })).toBe(25);
+  });
+
   it.each([
     ['gpt-3.5-turbo', 3],
     ['gpt-3.5-turbo-1106', 2],

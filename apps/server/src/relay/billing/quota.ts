@@ -4,14 +4,26 @@ import type { Price } from './pricing.js';
 export type Usage = TokenUsage;
 
 /**
- * The charge of a text request: ceil((prompt + completion x completionRatio) x modelRatio x groupRatio),
- * at least 1 when something was used at a non-zero price, 0 when nothing was used.
+ * The charge of a text request: ceil((prompt + completion x completionRatio) x modelRatio x groupRatio) as
+ * one-api's, except that the kinds of tokens priced apart are taken out of their count and charged at their
+ * own ratio (cache reads and writes out of the prompt, reasoning out of the completion). At least 1 when
+ * something was used at a non-zero price, 0 when nothing was used.
  */
 export function textQuota(usage: Usage, price: Price): number {
   if (usage.promptTokens + usage.completionTokens === 0) return 0;
   const ratio = price.modelRatio * price.groupRatio;
-  const quota = Math.ceil((usage.promptTokens + usage.completionTokens * price.completionRatio) * ratio);
+  const quota = Math.ceil(weightedTokens(usage, price) * ratio);
   return ratio !== 0 && quota <= 0 ? 1 : quota;
+}
+
+/** The usage in input-token equivalents. */
+function weightedTokens(usage: Usage, price: Price): number {
+  const cacheRead = Math.min(usage.cacheReadTokens ?? 0, usage.promptTokens);
+  const cacheWrite = Math.min(usage.cacheWriteTokens ?? 0, usage.promptTokens - cacheRead);
+  const reasoning = Math.min(usage.reasoningTokens ?? 0, usage.completionTokens);
+  const prompt = usage.promptTokens - cacheRead - cacheWrite + cacheRead * (price.cacheReadRatio ?? 1) + cacheWrite * (price.cacheWriteRatio ?? 1);
+  const completion = (usage.completionTokens - reasoning) * price.completionRatio + reasoning * (price.reasoningRatio ?? price.completionRatio);
+  return prompt + completion;
 }
 
 /** What is reserved before the upstream answers: (PreConsumedQuota + prompt + max_tokens) x ratios. */
