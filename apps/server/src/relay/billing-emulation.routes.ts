@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { findUserById } from '../modules/users/users.repository.js';
 import { authenticate } from './auth/authenticate.js';
 
 /** What an unlimited key reports as its limit. */
@@ -20,7 +19,7 @@ export const billingEmulationRoutes = (ctx: AppContext): FastifyPluginAsync => a
       const limit = record.unlimitedQuota ? UNLIMITED : toUnit(Number(token.remain_quota) + Number(token.used_quota));
       return { limit, used: toUnit(Number(token.used_quota)), accessUntil: record.expiredTime === -1 ? 0 : record.expiredTime };
     }
-    const user = await findUserById(ctx.db, record.userId);
+    const user = await ctx.db.selectFrom('users').select(['quota', 'used_quota']).where('id', '=', record.userId).executeTakeFirst();
     const quota = Number(user?.quota ?? 0);
     const used = Number(user?.used_quota ?? 0);
     return { limit: toUnit(quota + used), used: toUnit(used), accessUntil: 0 };

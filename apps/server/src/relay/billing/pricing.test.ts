@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { OptionsStore } from '../../modules/options/options.store.js';
 import { RelayError } from '../relay-error.js';
-import { Pricing } from './pricing.js';
+import { Pricing, type OptionReader } from './pricing.js';
 
 const optionsWith = (values: Record<string, string>) =>
-  ({ str: (key: string) => values[key] ?? '', bool: () => false, num: () => 0 }) as unknown as OptionsStore;
+  ({ str: (key: string) => values[key] ?? '' }) satisfies OptionReader;
 
 describe('Pricing', () => {
   it('uses the built-in table, with the operator overrides first and per-type keys before plain ones', () => {

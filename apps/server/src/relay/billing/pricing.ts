@@ -1,5 +1,4 @@
 import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice } from '@tollgate/contract';
-import type { OptionsStore } from '../../modules/options/options.store.js';
 import { relayError } from '../relay-error.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
 
@@ -23,11 +22,16 @@ type RatioTables = Record<(typeof RATIO_OPTIONS)[number], Record<string, number>
  * Ratios from the options (operator's overrides) over the built-in tables, parsed once per option change.
  * Lookup order as one-api: `model(type)` then `model`, options before defaults.
  */
+/** The options store as pricing reads it (modules/options implements it). */
+export interface OptionReader {
+  str(key: string): string;
+}
+
 export class Pricing {
   private parsedFrom: string[] = [];
   private tables = Object.fromEntries(RATIO_OPTIONS.map((key) => [key, {}])) as RatioTables;
 
-  constructor(private readonly options: OptionsStore) {}
+  constructor(private readonly options: OptionReader) {}
 
   price(model: string, channelType: number, group: string): Price {
     this.refresh();
