@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { WriteCounter } from '../../db/write-counter.js';
 import { nowSeconds } from '../../lib/random.js';
-import type { Pending } from './usage-writer.js';
+import type { Pending } from './pending-usage.js';
 
 /**
  * Writes a batch of balance and counter changes to SQLite synchronously, in one transaction: nothing else

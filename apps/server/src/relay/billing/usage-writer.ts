@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, NewLog } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
+import { emptyPending, type Pending } from './pending-usage.js';
 import type { Reservation } from './reservation.js';
 import type { SqliteCounters } from './sqlite-counters.js';
 import type { LogSink } from './log-sinks.js';
@@ -20,17 +21,8 @@ export interface SqliteStores {
   logs: LogSink;
 }
 
-export interface Pending {
-  users: Map<number, { quota: number; used: number; requests: number }>;
-  tokens: Map<number, { remain: number; used: number }>;
-  channels: Map<number, number>;
-  logs: NewLog[];
-}
-
 const BUSY_WAIT_MS = 5;
 const MAX_BUSY_WAIT_MS = 5000;
-
-const empty = (): Pending => ({ users: new Map(), tokens: new Map(), channels: new Map(), logs: [] });
 
 /**
  * Settles requests off the response path: charges, refunds, counters and consume logs are summed in memory
@@ -43,7 +35,7 @@ const empty = (): Pending => ({ users: new Map(), tokens: new Map(), channels: n
  * they are recorded (the log-writer thread), and a flush waits until it has committed them.
  */
 export class UsageWriter {
-  private pending = empty();
+  private pending = emptyPending();
   /** The batch a PostgreSQL/MySQL flush is writing: not in the database until its transaction commits. */
   private writing: Pending | undefined;
   private timer?: NodeJS.Timeout;
@@ -129,7 +121,7 @@ export class UsageWriter {
     if (this.sqlite) return this.writeSqlite(this.sqlite);
     const batch = this.pending;
     if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
-    this.pending = empty();
+    this.pending = emptyPending();
     this.writing = batch;
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -170,7 +162,7 @@ export class UsageWriter {
       if (waited >= MAX_BUSY_WAIT_MS) throw new Error('the database stayed inside another transaction; usage stays pending');
       await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
     }
-    this.pending = empty();
+    this.pending = emptyPending();
     try {
       counters.write(batch);
     } catch (error) {

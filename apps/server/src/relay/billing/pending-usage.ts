@@ -1,0 +1,11 @@
+import type { NewLog } from '../../db/schema.js';
+
+/** Usage settled in memory and not yet written: balance deltas per user and key, counters per channel, logs. */
+export interface Pending {
+  users: Map<number, { quota: number; used: number; requests: number }>;
+  tokens: Map<number, { remain: number; used: number }>;
+  channels: Map<number, number>;
+  logs: NewLog[];
+}
+
+export const emptyPending = (): Pending => ({ users: new Map(), tokens: new Map(), channels: new Map(), logs: [] });
