@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerConsole } from './http/console.js';
+import { acceptEmptyJsonBody } from './http/empty-json-body.js';
 import { ApiError } from './http/errors.js';
 import { LazyChildLogger } from './http/lazy-child-logger.js';
 import { rateLimit } from './http/rate-limit-hook.js';
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (api) => {
       // Only the console's API has a session: the relay never parses or sets cookies.
       await api.register(fastifyCookie);
+      acceptEmptyJsonBody(api);
       api.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
