@@ -45,15 +45,29 @@ describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
     expect(log).toMatchObject({ channel_id: id, model_name: 'gpt-4o-mini' });
   });
 
-  it('reports a failure with the upstream status and message, and disables on a 401 when allowed', async () => {
+  it('reports a failure with the upstream status and message; only a run over the channels disables on a 401', async () => {
     const id = await f.addChannel({ name: 'badkey', base_url: upstream.baseUrl, models: 'gpt-4o-mini' });
     upstream.behaviour = { fail: { status: 401, body: { error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } } } };
     const result = await get(`/api/channel/test/${id}`);
     expect(result).toMatchObject({ success: false, message: 'http status code 401, error message: Incorrect API key provided' });
     expect((await channel(id)).status).toBe(1);
     await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
-    await get(`/api/channel/test/${id}`);
+    // Testing one channel reports, as one-api's test does.
+    expect((await get(`/api/channel/test/${id}`)).success).toBe(false);
+    expect((await channel(id)).status).toBe(1);
+    expect(await channelTestRunner(f.ctx).start('all', 'console')).toBe(true);
+    await channelTestRunner(f.ctx).idle();
     expect((await channel(id)).status).toBe(3);
+    await f.removeChannel(id);
+    upstream.behaviour = {};
+  });
+
+  it('never re-enables a channel from a test of that channel alone', async () => {
+    await f.ctx.options.set('AutomaticEnableChannelEnabled', 'true');
+    const auto = await f.addChannel({ name: 'auto-single', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 3 });
+    expect((await get(`/api/channel/test/${auto}`)).success).toBe(true);
+    expect((await channel(auto)).status).toBe(3);
+    await f.removeChannel(auto);
   });
 
   it('re-enables an automatically disabled channel that passes, but never a manually disabled one', async () => {
@@ -88,18 +102,23 @@ describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
       expect(result).toMatchObject({ success: false, message: expect.stringMatching(/^the test took 0\.\d\d s, over the 0\.2 s threshold; the reply was: Hello from slow$/) });
       expect(result.time).toBeGreaterThan(0.2);
       expect((await channel(enabled)).status).toBe(1);
-      expect(notices).toEqual([`Channel "slow-enabled" (#${enabled}) is slow`]);
+      expect(notices).toEqual([]);
+      // A run over the channels tells root it is slow.
+      expect(await channelTestRunner(f.ctx).start('all', 'console')).toBe(true);
+      await channelTestRunner(f.ctx).idle();
+      expect((await channel(enabled)).status).toBe(1);
+      expect(notices).toContain(`Channel "slow-enabled" (#${enabled}) is slow`);
 
       await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
       await f.ctx.options.set('AutomaticEnableChannelEnabled', 'true');
-      expect((await get(`/api/channel/test/${enabled}`)).success).toBe(false);
+      expect(await channelTestRunner(f.ctx).start('all', 'console')).toBe(true);
+      await channelTestRunner(f.ctx).idle();
       expect((await channel(enabled)).status).toBe(3);
       expect(f.ctx.relay.channels.table.channel(enabled)?.status).toBe(3);
       // A correct but slow reply does not bring an automatically disabled channel back.
-      expect((await get(`/api/channel/test/${auto}`)).success).toBe(false);
       expect((await channel(auto)).status).toBe(3);
 
-      // The same through a batch run, then a fast reply re-enables both.
+      // Again over the disabled channels, then a fast reply re-enables both.
       expect(await channelTestRunner(f.ctx).start('disabled', 'console')).toBe(true);
       await channelTestRunner(f.ctx).idle();
       expect([(await channel(enabled)).status, (await channel(auto)).status]).toEqual([3, 3]);

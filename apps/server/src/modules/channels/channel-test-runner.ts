@@ -82,7 +82,7 @@ export class ChannelTestRunner {
     let passed = 0;
     for (const [index, channel] of channels.entries()) {
       if (index > 0 && this.ctx.config.POLLING_INTERVAL > 0) await sleep(this.ctx.config.POLLING_INTERVAL * 1000);
-      if ((await testChannel(this.ctx, channel)).success) passed += 1;
+      if ((await testChannel(this.ctx, channel, undefined, true)).success) passed += 1;
     }
     // The administrator who pressed the button hears the outcome (one-api tried and failed: bug in 3.7);
     // the timer stays silent (reference 7), or root would get a message every period.

@@ -24,12 +24,14 @@ export function testModel(channel: ChannelRow, requested: string | undefined): s
 }
 
 /**
- * Sends one short chat request through the channel's real adaptor, records the response time (also on
- * failure) and a test log, and applies the health rules: a disabling error or a reply slower than
- * ChannelDisableThreshold disables an enabled channel; a pass within that time re-enables an automatically
- * disabled one.
+ * Sends one short chat request through the channel's real adaptor and records the response time (also on
+ * failure) and a test log. A test of every channel (`applyHealthRules`, the bulk and scheduled runs) also
+ * applies the health rules: a disabling error or a reply slower than ChannelDisableThreshold disables an
+ * enabled channel; a pass within that time re-enables an automatically disabled one. A test of one channel
+ * from the console only reports, as one-api's does: an operator who tests a channel they disabled by hand
+ * or that failed does not want it switched on or off behind their back.
  */
-export async function testChannel(ctx: AppContext, row: ChannelRow, requestedModel?: string): Promise<TestResult> {
+export async function testChannel(ctx: AppContext, row: ChannelRow, requestedModel?: string, applyHealthRules = false): Promise<TestResult> {
   const channel = toRoutableChannel(row);
   const model = testModel(row, requestedModel);
   const upstreamModel = channel.modelMapping[model] ?? model;
@@ -70,6 +72,7 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   await ctx.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', row.id).execute();
   await recordLog(ctx.db, { userId: 0, username: '', type: LogType.Test, content: `channel #${row.id} test with ${model}: ${message}`, modelName: model, channelId: row.id, elapsedMs });
 
+  if (!applyHealthRules) return { success, message, time: elapsedMs / 1000, model };
   if (row.status === ChannelStatus.Enabled && !result.ok && result.disableChannel) await autoDisableChannel(ctx, channel, message);
   else if (row.status === ChannelStatus.Enabled && slow) {
     if (!(await autoDisableChannel(ctx, channel, slow))) await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) is slow`, slow);
