@@ -97,9 +97,9 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       cacheSync,
       relay,
       log,
-      notifyRoot: createRootNotifier({ db: handle.db, options, log }),
+      notifyRoot: createRootNotifier({ db: handle.db, options, log, config }),
     };
-    const reminder = new QuotaReminder({ db: handle.db, options, log });
+    const reminder = new QuotaReminder({ db: handle.db, options, log, config });
     // Off the request path: the writer flushes on its timer, and a failed reminder only logs.
     relay.usage.onFlushed((charges) => void reminder.check(charges).catch((error: unknown) => log.warn({ err: error }, 'quota reminder failed')));
     if (config.NODE_TYPE === 'master') await options.seedDefaults();

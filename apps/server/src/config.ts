@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   IMAGE_FETCH_TIMEOUT: int(15, 1),
   IMAGE_FETCH_MAX_MB: int(20, 1),
   IMAGE_FETCH_ALLOW_PRIVATE: bool,
+  /** SMTP over TLS (port 465, or STARTTLS) trusts this PEM file besides the system's CAs: a private mail server's CA. */
+  SMTP_CA_FILE: optional,
+  /** Accept any SMTP server certificate. Off by default; only for a test mail server on a trusted network. */
+  SMTP_INSECURE_SKIP_VERIFY: bool,
   BATCH_UPDATE_INTERVAL: int(1, 1),
   /** Seconds a shutdown lets requests finish before it closes their connections (0: no limit). */
   SHUTDOWN_TIMEOUT: int(25),

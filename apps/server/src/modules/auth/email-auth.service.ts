@@ -32,7 +32,7 @@ export async function sendVerificationCode(ctx: AppContext, rawEmail: string): P
   if (await findLiveUserByEmail(ctx.db, email)) throw fail('this email address is already taken');
   const code = randomHex(3);
   await storeCode(ctx.db, 'email_verification', email, code, VALID_MINUTES * 60);
-  await sendMail(ctx.options, verificationMail(ctx.options.str('SystemName'), email, code, VALID_MINUTES));
+  await sendMail(ctx, verificationMail(ctx.options.str('SystemName'), email, code, VALID_MINUTES));
 }
 
 /** GET /api/reset_password: mails a single-use link to the confirmation page of the console. */
@@ -43,7 +43,7 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string, reque
   await storeCode(ctx.db, 'password_reset', email, token, VALID_MINUTES * 60);
   const base = (ctx.options.str('ServerAddress').trim() || requestOrigin).replace(/\/+$/, '');
   const link = `${base}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
-  await sendMail(ctx.options, passwordResetMail(ctx.options.str('SystemName'), email, link, VALID_MINUTES));
+  await sendMail(ctx, passwordResetMail(ctx.options.str('SystemName'), email, link, VALID_MINUTES));
 }
 
 const ResetSchema = z.object({ email: z.string(), token: z.string() });

@@ -4,9 +4,9 @@ import type { Database } from '../../db/schema.js';
 import { quotaText } from '../../lib/quota-text.js';
 import type { OptionsStore } from '../options/options.store.js';
 import { quotaReminderMail } from '../mail/mail-templates.js';
-import { canSendMail, sendMail } from '../mail/mailer.js';
+import { canSendMail, sendMail, type MailSettings } from '../mail/mailer.js';
 
-export interface ReminderDeps {
+export interface ReminderDeps extends MailSettings {
   db: Kysely<Database>;
   options: OptionsStore;
   log: AppLogger;
@@ -48,7 +48,7 @@ export class QuotaReminder {
     const title = crossing === 'exhausted' ? 'your quota has run out' : 'your quota is running low';
     const link = `${options.str('ServerAddress').trim().replace(/\/+$/, '')}/topup`;
     try {
-      await sendMail(options, quotaReminderMail(options.str('SystemName'), email, title, quotaText(Math.max(quota, 0), options), link));
+      await sendMail(this.deps, quotaReminderMail(options.str('SystemName'), email, title, quotaText(Math.max(quota, 0), options), link));
     } catch (error) {
       log.warn({ err: error, email }, 'could not send a quota reminder');
     }

@@ -4,9 +4,9 @@ import type { AppLogger } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { OptionsStore } from '../options/options.store.js';
 import { notificationMail } from '../mail/mail-templates.js';
-import { canSendMail, sendMail } from '../mail/mailer.js';
+import { canSendMail, sendMail, type MailSettings } from '../mail/mailer.js';
 
-export interface NotifierDeps {
+export interface NotifierDeps extends MailSettings {
   db: Kysely<Database>;
   options: OptionsStore;
   log: AppLogger;
@@ -43,12 +43,13 @@ async function pushMessage({ options, log }: NotifierDeps, title: string, conten
   return false;
 }
 
-async function mailRoot({ db, options, log }: NotifierDeps, title: string, content: string): Promise<boolean> {
+async function mailRoot(deps: NotifierDeps, title: string, content: string): Promise<boolean> {
+  const { db, options, log } = deps;
   if (!canSendMail(options)) return false;
   try {
     const root = await db.selectFrom('users').select('email').where('role', '=', Role.Root).where('status', '=', UserStatus.Enabled).orderBy('id').executeTakeFirst();
     if (!root?.email) return false;
-    await sendMail(options, notificationMail(options.str('SystemName'), root.email, title, content));
+    await sendMail(deps, notificationMail(options.str('SystemName'), root.email, title, content));
     return true;
   } catch (error) {
     log.warn({ err: error }, 'could not mail a root notification');
