@@ -131,8 +131,10 @@ describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
       headers: { authorization: `Bearer sk-${await f.addKey(userId)}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'house-model', messages: [{ role: 'user', content: 'hi' }] }),
     });
-    expect(response.status).toBe(403);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/house-model has no price/);
+    expect(response.status).toBe(503);
+    const { error } = (await response.json()) as { error: { message: string; type: string; code: string } };
+    expect(error).toMatchObject({ type: 'model_not_configured', code: 'model_price_not_set' });
+    expect(error.message).toMatch(/house-model has no price: .*ModelRatio.*DefaultModelRatio/);
   });
 });
 

@@ -31,5 +31,7 @@ export const relayError = {
   forbidden: (message: string, code = 'forbidden') => new RelayError(403, message, code),
   insufficientQuota: (message: string) => new RelayError(403, message, 'insufficient_user_quota'),
   notImplemented: () => new RelayError(501, 'API not implemented', 'api_not_implemented'),
+  /** The gateway cannot serve the model until an administrator configures it: not the caller's fault nor a permission. */
+  notConfigured: (message: string, code: string) => new RelayError(503, message, code, 'model_not_configured'),
   noChannel: (model: string, group: string) => new RelayError(503, `no available channel for model ${model} under group ${group}`, 'model_not_available'),
 };

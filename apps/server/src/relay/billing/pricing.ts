@@ -52,11 +52,14 @@ export class Pricing {
     return price;
   }
 
-  /** one-api silently charged ratio 30 for unknown models; we refuse unless the operator chose a default. */
+  /**
+   * one-api silently charged ratio 30 for unknown models; we refuse unless the operator chose a default, with a
+   * 503 as for a model no channel serves (a 403 made SDKs report a permission problem of the caller's key).
+   */
   private fallbackModelRatio(model: string): number {
     const configured = this.options.str('DefaultModelRatio').trim();
     if (configured !== '' && Number.isFinite(Number(configured))) return Number(configured);
-    throw relayError.forbidden(
+    throw relayError.notConfigured(
       `model ${model} has no price: an administrator must add it to the model ratio (ModelRatio option) or set DefaultModelRatio`,
       'model_price_not_set',
     );
