@@ -56,7 +56,21 @@ const MODELS_1: readonly string[] = [
   "o1-preview",
   "o1-preview-2024-09-12",
   "o1-mini",
-  "o1-mini-2024-09-12"
+  "o1-mini-2024-09-12",
+  "gpt-5",
+  "gpt-5-mini",
+  "gpt-5-nano",
+  "gpt-5-chat-latest",
+  "gpt-5-codex",
+  "gpt-5.1",
+  "gpt-5.1-codex",
+  "gpt-4.1",
+  "gpt-4.1-mini",
+  "gpt-4.1-nano",
+  "o3",
+  "o3-pro",
+  "o4-mini",
+  "omni-moderation-latest"
 ];
 
 const MODELS_14: readonly string[] = [
@@ -70,7 +84,14 @@ const MODELS_14: readonly string[] = [
   "claude-3-opus-20240229",
   "claude-3-5-sonnet-20240620",
   "claude-3-5-sonnet-20241022",
-  "claude-3-5-sonnet-latest"
+  "claude-3-5-sonnet-latest",
+  "claude-opus-4-5-20251101",
+  "claude-opus-4-1-20250805",
+  "claude-opus-4-20250514",
+  "claude-sonnet-4-5-20250929",
+  "claude-sonnet-4-20250514",
+  "claude-3-7-sonnet-20250219",
+  "claude-haiku-4-5-20251001"
 ];
 
 const MODELS_15: readonly string[] = [
@@ -475,7 +496,11 @@ const MODELS_24: readonly string[] = [
   "gemini-2.0-flash-exp",
   "gemini-2.0-flash-lite-preview-02-05",
   "gemini-2.0-flash-thinking-exp-01-21",
-  "gemini-2.0-pro-exp-02-05"
+  "gemini-2.0-pro-exp-02-05",
+  "gemini-3-pro-preview",
+  "gemini-2.5-pro",
+  "gemini-2.5-flash",
+  "gemini-2.5-flash-lite"
 ];
 
 const MODELS_27: readonly string[] = [
@@ -696,7 +721,11 @@ const MODELS_45: readonly string[] = [
   "grok-2-vision-latest",
   "grok-2-1212",
   "grok-2-latest",
-  "grok-beta"
+  "grok-beta",
+  "grok-4",
+  "grok-3",
+  "grok-3-mini",
+  "grok-code-fast-1"
 ];
 
 const MODELS_46: readonly string[] = [
