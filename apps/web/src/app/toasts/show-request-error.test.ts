@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@tollgate/contract';
+import { STORAGE_KEYS, UserMessages } from '@tollgate/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiFailure, HttpError } from '@/lib/api/errors';
 import { EXPIRED_LOGIN_PATH, showRequestError } from './show-request-error';
@@ -46,6 +46,14 @@ describe('showRequestError', () => {
   it('other statuses show "Error: " and the message', () => {
     showRequestError(new HttpError(404, 'Request failed with status code 404'));
     expect(showError).toHaveBeenCalledWith('错误：Request failed with status code 404');
+  });
+
+  it('shows the server message of a refused call in the console language where the contract knows it', () => {
+    showRequestError(new HttpError(403, 'no such channel'));
+    expect(showError).toHaveBeenCalledWith('错误：no such channel');
+    showRequestError(new HttpError(400, UserMessages.passwordTooShort));
+    expect(showError).not.toHaveBeenCalledWith(`错误：${UserMessages.passwordTooShort}`);
+    expect(vi.mocked(showError).mock.calls.at(-1)?.[0]).toMatch(/^错误：.*密码/);
   });
 
   it('non-HTTP errors show "Error: " and the message, or the value itself', () => {

@@ -24,7 +24,8 @@ function showHttpError(error: HttpError): void {
       showInfo(i18n.t('errors.demoSite'));
       return;
     default:
-      showError(i18n.t('errors.withMessage', { message: error.message }));
+      // The server's own message (lib/api/client.ts), in the console's language where the contract has it.
+      showError(i18n.t('errors.withMessage', { message: translateServerMessage(error.message) }));
   }
 }
 

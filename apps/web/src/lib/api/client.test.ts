@@ -28,6 +28,18 @@ describe('api', () => {
     expect((error as HttpError).status).toBe(429);
   });
 
+  it('keeps the server message of an HTTP error: the envelope message, or a relay error message', async () => {
+    answer(403, { success: false, message: 'this token has been disabled' });
+    await expect(api.get('/api/token/1')).rejects.toEqual(new HttpError(403, 'this token has been disabled'));
+    answer(400, { error: { message: 'model is required', type: 'invalid_request_error' } });
+    await expect(api.post('/v1/chat/completions', {})).rejects.toEqual(new HttpError(400, 'model is required'));
+  });
+
+  it('falls back to the status when the error body says nothing', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 }))));
+    await expect(api.get('/api/status')).rejects.toEqual(new HttpError(502, 'Request failed with status code 502'));
+  });
+
   it('sends JSON bodies with the cookie session and no Authorization header', async () => {
     answer(200, { success: true, message: '' });
     await api.put('/api/user/self', { username: 'alice' });

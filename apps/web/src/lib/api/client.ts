@@ -15,9 +15,20 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
-    throw new HttpError(response.status, `Request failed with status code ${response.status}`);
+    throw new HttpError(response.status, (await serverMessage(response)) ?? `Request failed with status code ${response.status}`);
   }
   return (await response.json()) as ApiEnvelope<T>;
+}
+
+/** What the server said went wrong: the envelope's `message`, or a relay error's `error.message`. */
+async function serverMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { message?: unknown; error?: { message?: unknown } };
+    const message = body.message ?? body.error?.message;
+    return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Like `request`, but resolves with `data` and turns `success: false` into an ApiFailure for the common handler. */
