@@ -129,6 +129,7 @@ export interface Database {
   options: OptionsTable;
   verification_codes: VerificationCodesTable;
   cache_versions: CacheVersionsTable;
+  response_routes: ResponseRoutesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -145,4 +146,12 @@ export const toBool = (value: DbBool | null | undefined): boolean => value === t
 export interface CacheVersionsTable {
   name: string;
   version: number;
+}
+
+/** Tollgate's own: the channel that stored each passed-through Responses API response, and whose it is. */
+export interface ResponseRoutesTable {
+  response_id: string;
+  channel_id: number;
+  user_id: number;
+  created_at: number;
 }

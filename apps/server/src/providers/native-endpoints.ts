@@ -1,6 +1,7 @@
 import type { NativeProtocol } from '@tollgate/contract';
 import type { NativeEndpoint } from './adaptor.js';
 import { genericGeminiNative } from './gemini/native-endpoint.js';
+import { responsesNative } from './openai/responses/native-endpoint.js';
 
 /**
  * Each client protocol's generic endpoint: how to call a vendor that serves that protocol at the catalog's
@@ -9,4 +10,5 @@ import { genericGeminiNative } from './gemini/native-endpoint.js';
  */
 export const GENERIC_NATIVE_ENDPOINTS: Partial<Record<NativeProtocol, NativeEndpoint>> = {
   gemini: genericGeminiNative,
+  responses: responsesNative,
 };

@@ -15,6 +15,7 @@ import { imageRules } from './modes/image-rules.js';
 import type { ModeRules } from './modes/mode-rules.js';
 import { textRules } from './modes/text-rules.js';
 import { relay } from './relay.js';
+import { responsesRoutes } from './responses.routes.js';
 
 const RELAY_ROUTES: [string, RelayMode, ModeRules][] = [
   ['/chat/completions', 'chat', textRules('chat')],
@@ -47,6 +48,7 @@ export const relayRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   await app.register(modelsRoutes(ctx));
   // Gemini's POST models/{model}:{method}, also served at /v1 as Google serves it, answering in Google's shape.
   await app.register(geminiMethodRoutes(ctx));
+  await app.register(responsesRoutes(ctx));
   await app.register(proxyRoutes(ctx));
   await app.register(rateLimitedBilling(ctx), { prefix: '/dashboard' });
 };

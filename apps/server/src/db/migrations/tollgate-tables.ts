@@ -19,3 +19,20 @@ export const CACHE_VERSIONS_TABLE: TableSpec = {
   primaryKey: ['name'],
   indexes: [],
 };
+
+/**
+ * Which channel stored each Responses API response passed through to it (response id -> channel and user),
+ * so that a request continuing it (`previous_response_id`) and the calls about it (GET, DELETE, cancel)
+ * reach that channel, for that user only.
+ */
+export const RESPONSE_ROUTES_TABLE: TableSpec = {
+  name: 'response_routes',
+  columns: [
+    { name: 'response_id', type: 'varchar(64)', notNull: true },
+    { name: 'channel_id', type: 'int', notNull: true },
+    { name: 'user_id', type: 'int', notNull: true },
+    { name: 'created_at', type: 'bigint', notNull: true, default: 0 },
+  ],
+  primaryKey: ['response_id'],
+  indexes: [],
+};

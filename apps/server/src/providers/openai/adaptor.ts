@@ -5,6 +5,7 @@ import { inspectChunk } from './stream-chunk.js';
 import { transcriptText } from './transcript.js';
 import { VerbatimChunkTest } from './verbatim-chunk.js';
 import { channelApiVersion, openAIUrl } from './upstream-url.js';
+import { responsesNative } from './responses/native-endpoint.js';
 
 /**
  * Reads an OpenAI SSE stream as it passes through; also the reader of protocols that stream OpenAI's chunks.
@@ -37,6 +38,9 @@ export const openAIStreamParser = (): StreamParser => {
  * Docs: https://platform.openai.com/docs/api-reference
  */
 export const openAIAdaptor: Adaptor = {
+  // OpenAI and Azure serve the Responses API themselves (responses/native-endpoint.ts).
+  native: { responses: responsesNative },
+
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
     const headers: Record<string, string> = {

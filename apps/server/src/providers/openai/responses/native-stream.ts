@@ -1,0 +1,78 @@
+import type { NativeStreamReader, Outgoing } from '../../ingress.js';
+import type { ReportedUsage } from '../response-usage.js';
+import { SseEventReader } from '../../sse-events.js';
+import { storedId, type ResponseBody } from './native-answer.js';
+import { reportedFromResponses } from './usage.js';
+
+/**
+ * A Responses stream passed through: the upstream's bytes go on unchanged, cut only between events so that
+ * a keep-alive never lands inside one. Every event is read: the response's id from response.created, the
+ * usage from the event that ends it (completed, incomplete or failed), and the deltas' text, counted when
+ * no usage comes (the client left early). Docs: https://platform.openai.com/docs/api-reference/responses-streaming
+ */
+interface StreamEvent {
+  type?: string;
+  delta?: unknown;
+  response?: ResponseBody;
+}
+
+const TEXT_DELTAS = new Set(['response.output_text.delta', 'response.reasoning_summary_text.delta', 'response.reasoning_text.delta', 'response.function_call_arguments.delta', 'response.custom_tool_call_input.delta', 'response.refusal.delta']);
+const ENDS = new Set(['response.completed', 'response.incomplete', 'response.failed']);
+
+export function nativeResponsesStream(countText: (text: string) => void): NativeStreamReader {
+  const events = new SseEventReader({ stripOneSpace: true });
+  let held: Buffer | undefined;
+  let usage: ReportedUsage | undefined;
+  let answerId: string | undefined;
+
+  const read = (data: string) => {
+    if (!data || data === '[DONE]') return;
+    let event: StreamEvent;
+    try {
+      event = JSON.parse(data) as StreamEvent;
+    } catch {
+      return;
+    }
+    const type = event.type ?? '';
+    if (TEXT_DELTAS.has(type) && typeof event.delta === 'string') countText(event.delta);
+    if (type === 'response.created') answerId = storedId(event.response);
+    if (ENDS.has(type)) {
+      usage = reportedFromResponses(event.response?.usage) ?? usage;
+      answerId = storedId(event.response) ?? answerId;
+    }
+  };
+
+  return {
+    push(chunk) {
+      const bytes = held ? Buffer.concat([held, chunk]) : chunk;
+      const end = lastEventEnd(bytes.toString('latin1'));
+      held = end < bytes.length ? bytes.subarray(end) : undefined;
+      const out: Outgoing = end > 0 ? [bytes.subarray(0, end)] : [];
+      for (const event of events.push(chunk)) read(event.data);
+      return out;
+    },
+    end() {
+      const out: Outgoing = held ? [held] : [];
+      held = undefined;
+      for (const event of events.end()) read(event.data);
+      return out;
+    },
+    get usage() {
+      return usage;
+    },
+    get answerId() {
+      return answerId;
+    },
+    close: () => '',
+    keepAlive: ': keep-alive\n\n',
+  };
+}
+
+/** SSE separates events with a blank line: `\n\n`, `\r\n\r\n` or `\r\r` (reference providers.md 0.2). */
+function lastEventEnd(text: string): number {
+  const end = (separator: string) => {
+    const at = text.lastIndexOf(separator);
+    return at === -1 ? 0 : at + separator.length;
+  };
+  return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
+}

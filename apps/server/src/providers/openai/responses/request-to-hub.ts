@@ -1,0 +1,66 @@
+import type { JsonObject } from '../request-body.js';
+import { hubMessages } from './input-to-hub.js';
+import { InvalidResponsesRequest } from './invalid-request.js';
+import type { ResponsesRequest } from './request-types.js';
+import { hubTools } from './tools-to-hub.js';
+import { validateResponsesRequest } from './validate.js';
+
+/**
+ * A Responses API request checked and read as the hub's chat request (providers/hub.ts), for channels that
+ * do not take the Responses API. The conversion is stateless: `store` is not honoured (nothing is kept to
+ * fetch later), and what continues state OpenAI keeps (`previous_response_id`, a conversation, a stored
+ * prompt, background mode) makes the request nativeOnly, as do OpenAI's built-in tools.
+ * Docs: https://platform.openai.com/docs/api-reference/responses/create
+ */
+export interface ReadResponsesRequest {
+  hub: JsonObject;
+  /** max_output_tokens, 0 when not set. */
+  maxTokens: number;
+  nativeOnly?: string;
+}
+
+export function readResponsesRequest(body: JsonObject): ReadResponsesRequest {
+  const request = validateResponsesRequest(body);
+  const model = String(request.model);
+  const { messages, nativeOnly: inputOnly } = hubMessages(request.input, typeof request.instructions === 'string' ? request.instructions : undefined);
+  const tools = hubTools(request);
+  const maxTokens = typeof request.max_output_tokens === 'number' ? request.max_output_tokens : 0;
+  const hub: JsonObject = {
+    model,
+    messages,
+    ...(request.stream === true ? { stream: true } : {}),
+    ...(maxTokens ? { max_tokens: maxTokens } : {}),
+    ...(typeof request.temperature === 'number' ? { temperature: request.temperature } : {}),
+    ...(typeof request.top_p === 'number' ? { top_p: request.top_p } : {}),
+    ...(typeof request.user === 'string' ? { user: request.user } : {}),
+    ...(tools.tools ? { tools: tools.tools } : {}),
+    ...(tools.toolChoice !== undefined ? { tool_choice: tools.toolChoice } : {}),
+    ...(tools.tools && typeof request.parallel_tool_calls === 'boolean' ? { parallel_tool_calls: request.parallel_tool_calls } : {}),
+    ...(typeof request.reasoning?.effort === 'string' ? { reasoning_effort: request.reasoning.effort } : {}),
+    ...responseFormat(request),
+  };
+  const nativeOnly = statefulPart(request) ?? tools.nativeOnly ?? inputOnly;
+  return { hub, maxTokens, ...(nativeOnly ? { nativeOnly } : {}) };
+}
+
+/** text.format as Chat's response_format; plain text needs none. */
+function responseFormat(request: ResponsesRequest): JsonObject {
+  const format = request.text?.format;
+  if (!format || format.type === 'text' || format.type === undefined) return {};
+  if (format.type === 'json_object') return { response_format: { type: 'json_object' } };
+  if (format.type === 'json_schema') {
+    if (typeof format.name !== 'string' || format.schema === undefined) throw new InvalidResponsesRequest('text.format.name', 'a json_schema format needs a name and a schema.');
+    const schema = { name: format.name, schema: format.schema, ...(typeof format.strict === 'boolean' ? { strict: format.strict } : {}), ...(typeof format.description === 'string' ? { description: format.description } : {}) };
+    return { response_format: { type: 'json_schema', json_schema: schema } };
+  }
+  throw new InvalidResponsesRequest('text.format.type', `unknown format type '${String(format.type)}'.`);
+}
+
+/** What the request continues of a state only the OpenAI upstream that keeps it has. */
+function statefulPart(request: ResponsesRequest): string | undefined {
+  if (typeof request.previous_response_id === 'string') return `previous_response_id ${request.previous_response_id} continues a response stored on an OpenAI channel, and none that stores it serves this request`;
+  if (request.conversation !== undefined && request.conversation !== null) return 'conversation continues a conversation stored on OpenAI';
+  if (request.prompt !== undefined && request.prompt !== null) return 'prompt names a prompt template stored on OpenAI';
+  if (request.background === true) return 'background mode runs only on OpenAI';
+  return undefined;
+}

@@ -1,0 +1,117 @@
+import { gunzipSync } from 'node:zlib';
+import { channelType } from '@tollgate/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { findResponseRoute, forgetResponseRoute, rememberResponseRoute } from '../db/response-routes.js';
+import type { JsonObject } from '../providers/openai/request-body.js';
+import { responsesEndpoint, responsesProtocol } from '../providers/openai/responses/endpoint.js';
+import { InvalidResponsesRequest, INVALID_VALUE } from '../providers/openai/responses/invalid-request.js';
+import { readResponsesRequest } from '../providers/openai/responses/request-to-hub.js';
+import { authenticate } from './auth/authenticate.js';
+import { ClientHangup } from './client-hangup.js';
+import { textRules } from './modes/text-rules.js';
+import { nativeEndpointFor } from './passthrough.js';
+import { relay } from './relay.js';
+import type { RelayEndpoint } from './relay-endpoint.js';
+import { RelayError } from './relay-error.js';
+import { adaptorOfChannel } from './relay-plan.js';
+import { foreignInput, hubFields, type RelayInput } from './request-input.js';
+
+/**
+ * OpenAI's Responses API as its SDKs and Codex CLI call it, at /v1/responses: passed through to channels that
+ * take it natively (OpenAI, Azure), converted through the hub for the others. A response an upstream stored
+ * is remembered with its channel (db/response-routes.ts): a request continuing it goes to that channel, and
+ * the calls about it (retrieve, delete, cancel, input items) are proxied there, unbilled, for its user only.
+ * Docs: https://platform.openai.com/docs/api-reference/responses
+ */
+
+/** The body as bytes (passed through as they are) and parsed; OpenAI's own checks answer what is wrong with it. */
+function readBody(request: FastifyRequest): { raw: Buffer; json: JsonObject } {
+  let raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8') || '{}');
+  } catch {
+    throw new RelayError(400, 'We could not parse the JSON body of your request.', 'invalid_json', 'invalid_request_error');
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new RelayError(400, 'The request body must be a JSON object.', 'invalid_json', 'invalid_request_error');
+  return { raw, json: json as JsonObject };
+}
+
+/** A Responses request read, or OpenAI's 400 naming the parameter, before anything is reserved. */
+function responsesInput(request: FastifyRequest): RelayInput {
+  const { raw, json } = readBody(request);
+  try {
+    const { hub, maxTokens, nativeOnly } = readResponsesRequest(json);
+    const model = String(json.model);
+    return foreignInput('responses', { raw, json, model, stream: json.stream === true, maxTokens, contentType: 'application/json', ...(nativeOnly ? { nativeOnly } : {}) }, () => hubFields(hub, model));
+  } catch (error) {
+    if (error instanceof InvalidResponsesRequest) throw new RelayError(400, error.message, INVALID_VALUE, 'invalid_request_error', error.field);
+    throw error;
+  }
+}
+
+const RESPONSES: RelayEndpoint = {
+  protocol: responsesProtocol,
+  mode: 'chat',
+  rules: { ...textRules('chat'), readInput: responsesInput },
+  ingress: responsesEndpoint,
+  /** The channel that stored the response the request continues, when it is the same user's and still exists. */
+  async affinity(ctx, input, key) {
+    const previous = input.json.previous_response_id;
+    if (typeof previous !== 'string' || !previous) return undefined;
+    const route = await findResponseRoute(ctx.db, previous);
+    return route && route.userId === key.userId && ctx.relay.channels.table.channel(route.channelId) ? route.channelId : undefined;
+  },
+  remember(ctx, answer) {
+    rememberResponseRoute(ctx.db, answer.answerId, answer, (error) => ctx.log.error({ err: error, responseId: answer.answerId }, 'could not remember the channel of a stored response'));
+  },
+};
+
+const notFound = (id: string) => new RelayError(404, `Response with id '${id}' not found.`, 'not_found', 'invalid_request_error', 'response_id');
+
+/**
+ * A call about a stored response, sent as the client made it (path and query) to the channel that stored
+ * it, with that channel's credentials; the upstream's answer is the client's, unbilled and unlogged.
+ */
+async function aboutStoredResponse(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, method: 'GET' | 'POST' | 'DELETE') {
+  const { id } = request.params as { id: string };
+  const credential = responsesProtocol.credential(request.headers, request.query as Record<string, unknown>);
+  const caller = await authenticate(ctx.relay.keys, credential, request.ip);
+  const route = await findResponseRoute(ctx.db, id);
+  const channel = route && route.userId === caller.record.userId ? ctx.relay.channels.table.channel(route.channelId) : undefined;
+  const type = channel ? channelType(channel.type) : undefined;
+  const adaptor = channel ? adaptorOfChannel(channel) : undefined;
+  const native = channel && adaptor ? nativeEndpointFor(channel, adaptor, 'responses', '') : undefined;
+  if (!channel || !type || !native) throw notFound(id);
+  const body = method === 'POST' ? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : Buffer.alloc(0);
+  const target = { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings };
+  const built = native.buildRequest({ target, mode: 'chat', path: request.url, model: '', stream: false, body, contentType: 'application/json', clientHeaders: request.headers });
+  const upstream = await ctx.relay.upstream
+    .send({ url: built.url, method, headers: built.headers, ...(method === 'POST' ? { body: built.body } : {}), signal: new ClientHangup(reply.raw) })
+    .catch((error: unknown) => {
+      throw new RelayError(502, `upstream request failed: ${(error as Error).message}`, 'do_request_failed', 'upstream_error');
+    });
+  const answer = Buffer.from(await upstream.body.arrayBuffer());
+  if (method === 'DELETE' && upstream.statusCode === 200) await forgetResponseRoute(ctx.db, id);
+  return reply.status(upstream.statusCode).type(String(upstream.headers['content-type'] ?? 'application/json')).send(answer);
+}
+
+/** The Responses API under /v1: the relayed POST, and the calls about stored responses. */
+export const responsesRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const inFlight =
+    <T>(handle: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) =>
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const done = ctx.relay.inFlight.begin();
+      return handle(request, reply).finally(done);
+    };
+  app.post(
+    '/responses',
+    inFlight((request, reply) => relay(ctx, request, reply, RESPONSES)),
+  );
+  app.get('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
+  app.delete('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'DELETE')));
+  app.post('/responses/:id/cancel', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'POST')));
+  app.get('/responses/:id/input_items', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
+};
