@@ -55,6 +55,9 @@ const zh = {
     balanceUpdated: '渠道 {{name}} 余额更新成功！',
   },
   form: {
+    nativeProtocols: '原生接收的客户端协议',
+    nativeProtocolsHelp: '以这些协议发来的请求将不经转换、原样透传给上游（上游须支持该协议）；OpenAI Chat 请求始终可用（经转换）。',
+    nativeProtocolTypeDefault: '类型默认',
     createTitle: '创建新的渠道',
     editTitle: '更新渠道信息',
     type: '类型',
@@ -195,6 +198,9 @@ const en: typeof zh = {
     balanceUpdated: 'Balance of channel {{name}} updated!',
   },
   form: {
+    nativeProtocols: 'Client protocols accepted natively',
+    nativeProtocolsHelp: 'Requests in these protocols pass through to the upstream unconverted (the upstream must speak them); OpenAI Chat requests are always served (converted).',
+    nativeProtocolTypeDefault: 'type default',
     createTitle: 'Create a channel',
     editTitle: 'Update channel',
     type: 'Type',

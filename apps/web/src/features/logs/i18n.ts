@@ -37,6 +37,15 @@ const zh = {
     unknown: '未知',
   },
   stream: '流式',
+  other: {
+    passthrough: '透传',
+    passthroughHint: '请求以客户端的协议原样发往上游，未经转换',
+    cacheRead: '缓存读取',
+    cacheWrite: '缓存写入',
+    reasoning: '推理',
+    tokens: '{{kind}} {{tokens}}',
+    tokensAt: '{{kind}} {{tokens}} × {{ratio}}',
+  },
 };
 
 const en: typeof zh = {
@@ -77,6 +86,15 @@ const en: typeof zh = {
     unknown: 'Unknown',
   },
   stream: 'Stream',
+  other: {
+    passthrough: 'passthrough',
+    passthroughHint: "The request went to the upstream in the client's own protocol, unconverted",
+    cacheRead: 'cache read',
+    cacheWrite: 'cache write',
+    reasoning: 'reasoning',
+    tokens: '{{kind}} {{tokens}}',
+    tokensAt: '{{kind}} {{tokens}} × {{ratio}}',
+  },
 };
 
 export const logsI18n = { zh, en };

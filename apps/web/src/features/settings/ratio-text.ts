@@ -2,14 +2,27 @@ import type { Messages } from '@/app/i18n/zh';
 import { isValidJson } from '@/lib/format/text';
 import type { OptionChange, Options } from './option-diff';
 
-export const RATIO_KEYS = ['ModelRatio', 'CompletionRatio', 'GroupRatio'] as const;
+/** one-api's ratio tables: model, completion and group ratios. */
+export const PRICE_RATIO_KEYS = ['ModelRatio', 'CompletionRatio', 'GroupRatio'] as const;
 
+/**
+ * Tollgate's token-kind tables (cache reads, cache writes, reasoning), priced relative to an input token.
+ * For these '{}' means "the built-in prices", so a cleared editor is saved as '{}' (see `blankAsBuiltIns`).
+ */
+export const TOKEN_KIND_RATIO_KEYS = ['CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio'] as const;
+
+export const RATIO_KEYS = [...PRICE_RATIO_KEYS, ...TOKEN_KIND_RATIO_KEYS] as const;
+
+type RatioKey = (typeof RATIO_KEYS)[number];
 type RatioMessage = keyof Messages['adminSettings']['operation'] & `${string}RatioInvalid`;
 
-const INVALID_MESSAGE: Record<(typeof RATIO_KEYS)[number], RatioMessage> = {
+const INVALID_MESSAGE: Record<RatioKey, RatioMessage> = {
   ModelRatio: 'modelRatioInvalid',
   CompletionRatio: 'completionRatioInvalid',
   GroupRatio: 'groupRatioInvalid',
+  CacheReadRatio: 'cacheReadRatioInvalid',
+  CacheWriteRatio: 'cacheWriteRatioInvalid',
+  ReasoningRatio: 'reasoningRatioInvalid',
 };
 
 /** Ratios are edited pretty-printed; an empty object is shown as empty (one-api's console). */
@@ -28,4 +41,13 @@ export function withPrettyRatios(options: Options): Options {
 export function ratioProblem(changes: readonly OptionChange[]): RatioMessage | undefined {
   const invalid = RATIO_KEYS.find((key) => changes.some((change) => change.key === key && !isValidJson(change.value)));
   return invalid && INVALID_MESSAGE[invalid];
+}
+
+/**
+ * A token-kind table the admin cleared is saved as '{}' (the built-in prices), which the server accepts
+ * where it refuses ''. One left blank that was already empty stays '' and so is not sent again.
+ */
+export function blankAsBuiltIns(shown: Options, typed: Options): Options {
+  const cleared = TOKEN_KIND_RATIO_KEYS.filter((key) => key in typed && (typed[key] ?? '').trim() === '' && (shown[key] ?? '') !== '');
+  return { ...typed, ...Object.fromEntries(cleared.map((key) => [key, '{}'])) };
 }

@@ -8,6 +8,7 @@ const OPTIONS = {
   ModelRatio: '{}',
   GroupRatio: '{"default":1,"vip":2}',
   CompletionRatio: '{}',
+  CacheReadRatio: '{"claude-sonnet-4":0.1}',
   PasswordLoginEnabled: 'true',
   EmailDomainWhitelist: 'gmail.com,qq.com',
   SMTPToken: '',
@@ -46,6 +47,27 @@ describe('SettingPage admin tabs', () => {
     fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio'));
     await screen.findByText('分组倍率不是合法的 JSON 字符串');
     expect(puts()).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('edits the cache and reasoning ratios on their own, refusing invalid JSON with their own message', async () => {
+    await openTab('运营设置');
+    const cacheRead = await screen.findByTestId('option-CacheReadRatio');
+    expect((cacheRead as HTMLTextAreaElement).value).toBe('{\n  "claude-sonnet-4": 0.1\n}');
+    expect((screen.getByTestId('option-ReasoningRatio') as HTMLTextAreaElement).value).toBe('');
+    const save = screen.getByTestId('save-CacheReadRatio-CacheWriteRatio-ReasoningRatio');
+
+    fireEvent.change(screen.getByTestId('option-CacheWriteRatio'), { target: { value: '{"claude": ' } });
+    fireEvent.click(save);
+    await screen.findByText('缓存写入倍率不是合法的 JSON 字符串');
+    expect(puts()).toHaveLength(0);
+
+    // A cleared table goes back to the built-in prices: saved as {}, which the server accepts.
+    fireEvent.change(screen.getByTestId('option-CacheWriteRatio'), { target: { value: '{"claude-sonnet-4": 1.25}' } });
+    fireEvent.change(cacheRead, { target: { value: '' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts().map(([, init]) => init?.body)).toEqual(['{"key":"CacheReadRatio","value":"{}"}', '{"key":"CacheWriteRatio","value":"{\\"claude-sonnet-4\\": 1.25}"}']);
     expect(problems).toEqual([]);
   });
 

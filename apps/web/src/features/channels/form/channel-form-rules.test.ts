@@ -113,6 +113,22 @@ describe('toChannelPayload', () => {
     expect(payload.weight).toBe(0);
   });
 
+  it('saves native protocols into config only where they differ from the type defaults', () => {
+    const config = (values: Partial<ChannelFormValues>) => JSON.parse(toChannelPayload(form(values)).config ?? '') as Record<string, unknown>;
+    expect(config({})).not.toHaveProperty('native_protocols');
+    expect(config({ native_protocols: ['responses'] })).not.toHaveProperty('native_protocols');
+    expect(config({ native_protocols: ['anthropic', 'responses'] })).toMatchObject({ native_protocols: 'anthropic,responses' });
+    expect(config({ native_protocols: [] })).toMatchObject({ native_protocols: 'none' });
+  });
+
+  it('loads stored native protocols and keeps them through an edit', () => {
+    const stored = { ...loaded, config: '{"native_protocols":"gemini","region":""}' };
+    const values = toFormValues(stored);
+    expect(values.native_protocols).toEqual(['gemini']);
+    expect(JSON.parse(toChannelPayload(values, stored).config ?? '')).toMatchObject({ native_protocols: 'gemini' });
+    expect(toFormValues(loaded).native_protocols).toBeNull();
+  });
+
   it('sends the loaded channel back with the edits and a blank key when editing', () => {
     const values = { ...toFormValues(loaded), name: 'renamed' };
     const payload = toChannelPayload(values, loaded);

@@ -1,6 +1,7 @@
 import type { ChannelView } from '@tollgate/contract';
 import { isValidJson, removeTrailingSlash } from '@/lib/format/text';
 import { OTHER_IN_CONFIG, type ChannelFormValues } from './channel-form-values';
+import { withNativeProtocols } from './native-protocols';
 
 const AZURE = 3;
 const AWS = 33;
@@ -48,7 +49,8 @@ export function checkChannelForm(values: ChannelFormValues, editing: boolean): C
 export function toChannelPayload(values: ChannelFormValues, loaded?: ChannelView): ChannelPayload {
   const other = values.type === AZURE && values.other.trim() === '' ? DEFAULT_AZURE_API_VERSION : values.other.trim();
   const otherKey = OTHER_IN_CONFIG[values.type];
-  const config = otherKey ? { ...values.config, [otherKey]: other } : values.config;
+  const withOther = otherKey ? { ...values.config, [otherKey]: other } : values.config;
+  const config = withNativeProtocols(withOther, values.native_protocols, values.type);
   const payload: ChannelPayload = {
     ...loaded,
     name: values.name.trim(),

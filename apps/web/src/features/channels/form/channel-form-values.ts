@@ -1,5 +1,6 @@
 import { DEFAULT_CHANNEL_TYPE, DEFAULT_GROUP, type ChannelView } from '@tollgate/contract';
 import { isValidJson } from '@/lib/format/text';
+import { storedNativeProtocols, type NativeProtocolChoice } from './native-protocols';
 
 /** The channel's `config` column: a JSON object of the type-specific credentials and settings. */
 export interface ChannelConfig {
@@ -46,6 +47,8 @@ export interface ChannelFormValues {
   priority: number | null;
   weight: number | null;
   config: ChannelConfig;
+  /** config.native_protocols, edited apart from the other config fields (null: the type's defaults). */
+  native_protocols: NativeProtocolChoice;
 }
 
 const splitList = (text: string): string[] => [...new Set(text.split(',').map((item) => item.trim()).filter(Boolean))];
@@ -64,7 +67,7 @@ const prettyJson = (text: string): string => (text !== '' && isValidJson(text) ?
 /** The form's values for a new channel, or for one loaded to edit (its key is never sent back: blank). */
 export function toFormValues(channel?: ChannelView): ChannelFormValues {
   if (!channel) {
-    return { type: DEFAULT_CHANNEL_TYPE, name: '', key: '', base_url: '', other: '', model_mapping: '', system_prompt: '', models: [], groups: [DEFAULT_GROUP], priority: null, weight: null, config: { ...EMPTY_CONFIG } };
+    return { type: DEFAULT_CHANNEL_TYPE, name: '', key: '', base_url: '', other: '', model_mapping: '', system_prompt: '', models: [], groups: [DEFAULT_GROUP], priority: null, weight: null, config: { ...EMPTY_CONFIG }, native_protocols: null };
   }
   const config = parseConfig(channel.config);
   const otherKey = OTHER_IN_CONFIG[channel.type];
@@ -81,5 +84,6 @@ export function toFormValues(channel?: ChannelView): ChannelFormValues {
     priority: channel.priority,
     weight: channel.weight,
     config,
+    native_protocols: storedNativeProtocols(config),
   };
 }

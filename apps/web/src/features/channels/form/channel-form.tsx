@@ -10,6 +10,7 @@ import { checkChannelForm, toChannelPayload } from './channel-form-rules';
 import { toFormValues, type ChannelFormValues } from './channel-form-values';
 import { KeyField } from './key-field';
 import { ModelPicker } from './model-picker';
+import { NativeProtocolsField } from './native-protocols-field';
 import { MODEL_MAPPING_EXAMPLE } from './model-mapping-example';
 import { typeFormSpec } from './type-form-spec';
 import { TypeNotices, TypeSpecificFields } from './type-specific-fields';
@@ -76,6 +77,7 @@ export function ChannelForm({ loaded }: { loaded?: ChannelView }) {
         </>
       )}
       <KeyField spec={spec} editing={editing} />
+      <NativeProtocolsField type={type} />
       <Flex gap="middle">
         <Form.Item name="priority" label={t('channels.form.priority')}>
           <InputNumber precision={0} placeholder={t('channels.form.priorityPlaceholder')} style={{ width: 240 }} data-testid="channel-priority-input" />

@@ -3,6 +3,8 @@ import type { LogView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { renderQuota } from '@/lib/format/quota';
 import { formatTimestamp } from '@/lib/format/time';
+import { logOtherView } from '../log-other';
+import { PassthroughTag, ProtocolTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
 
 /** Zero counts stay blank, as in one-api: top-up and management rows have no tokens. */
@@ -10,9 +12,16 @@ const blankZero = (value: number) => (value ? value : '');
 
 function LogDetails({ log }: { log: LogView }) {
   const { t } = useTranslation();
+  // The protocol goes ahead of the content, where a long content cannot push it out of sight.
+  const other = logOtherView(log.other);
   return (
     <Space size={4} wrap>
+      {other.protocol && <ProtocolTag label={other.protocol} />}
+      {other.passthrough && <PassthroughTag />}
       <Typography.Text>{log.content}</Typography.Text>
+      {other.lines.map((line) => (
+        <TokenKindText key={line.kind} line={line} />
+      ))}
       {log.elapsed_time > 0 && <Tag>{log.elapsed_time} ms</Tag>}
       {log.is_stream && <Tag color="magenta">{t('logs.stream')}</Tag>}
     </Space>

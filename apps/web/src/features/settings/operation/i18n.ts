@@ -49,6 +49,18 @@ const zh = {
   modelRatioInvalid: '模型倍率不是合法的 JSON 字符串',
   groupRatioInvalid: '分组倍率不是合法的 JSON 字符串',
   completionRatioInvalid: '补全倍率不是合法的 JSON 字符串',
+  tokenKindRatio: '缓存与推理倍率',
+  tokenKindRatioHelp: '缓存读取、缓存写入和推理 token 相对一个输入 token 的价格（乘在模型倍率和分组倍率之上）。留空或 {} 表示使用内置价格。',
+  cacheReadRatio: '缓存读取倍率',
+  cacheReadRatioPlaceholder: '为一个 JSON 文本，键为模型名称，值为从提示缓存读取的一个 token 相对一个输入 token 的价格，例如 {"claude-sonnet-4": 0.1}；留空则使用内置价格',
+  cacheWriteRatio: '缓存写入倍率',
+  cacheWriteRatioPlaceholder: '为一个 JSON 文本，键为模型名称，值为写入提示缓存的一个 token 相对一个输入 token 的价格，例如 {"claude-sonnet-4": 1.25}；留空则使用内置价格',
+  reasoningRatio: '推理倍率',
+  reasoningRatioPlaceholder: '为一个 JSON 文本，键为模型名称，值为一个推理 token 相对一个输入 token 的价格；留空则按补全倍率计费',
+  saveTokenKindRatio: '保存缓存与推理倍率',
+  cacheReadRatioInvalid: '缓存读取倍率不是合法的 JSON 字符串',
+  cacheWriteRatioInvalid: '缓存写入倍率不是合法的 JSON 字符串',
+  reasoningRatioInvalid: '推理倍率不是合法的 JSON 字符串',
 };
 
 const en: typeof zh = {
@@ -101,6 +113,18 @@ const en: typeof zh = {
   modelRatioInvalid: 'The model ratio is not a valid JSON string',
   groupRatioInvalid: 'The group ratio is not a valid JSON string',
   completionRatioInvalid: 'The completion ratio is not a valid JSON string',
+  tokenKindRatio: 'Cache and reasoning ratios',
+  tokenKindRatioHelp: 'The price of a cache read, cache write and reasoning token relative to one input token (applied on top of the model and group ratios). Blank or {} uses the built-in prices.',
+  cacheReadRatio: 'Cache read ratio',
+  cacheReadRatioPlaceholder: 'A JSON object from model name to the price of a token read from the prompt cache relative to an input token, e.g. {"claude-sonnet-4": 0.1}; blank uses the built-in prices',
+  cacheWriteRatio: 'Cache write ratio',
+  cacheWriteRatioPlaceholder: 'A JSON object from model name to the price of a token written to the prompt cache relative to an input token, e.g. {"claude-sonnet-4": 1.25}; blank uses the built-in prices',
+  reasoningRatio: 'Reasoning ratio',
+  reasoningRatioPlaceholder: 'A JSON object from model name to the price of a reasoning token relative to an input token; blank charges them at the completion ratio',
+  saveTokenKindRatio: 'Save cache and reasoning ratios',
+  cacheReadRatioInvalid: 'The cache read ratio is not a valid JSON string',
+  cacheWriteRatioInvalid: 'The cache write ratio is not a valid JSON string',
+  reasoningRatioInvalid: 'The reasoning ratio is not a valid JSON string',
 };
 
 export const operationMessages = { zh, en };

@@ -1,0 +1,38 @@
+import { Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatRatio, type TokenKindLine } from '../log-other';
+
+// Separate pieces rather than one component, so the details cell's Space spaces each of them and gets no
+// empty item for rows without `other` (those must look as before).
+
+/** The protocol the client spoke. */
+export function ProtocolTag({ label }: { label: string }) {
+  return (
+    <Tag color="geekblue" data-testid="log-protocol">
+      {label}
+    </Tag>
+  );
+}
+
+/** The request went upstream in the client's own protocol, unconverted. */
+export function PassthroughTag() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('logs.other.passthroughHint')}>
+      <Tag color="gold" data-testid="log-passthrough">
+        {t('logs.other.passthrough')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** Cache read, cache write or reasoning tokens, with the ratio (to an input token) they were charged at. */
+export function TokenKindText({ line }: { line: TokenKindLine }) {
+  const { t } = useTranslation();
+  const kind = t(`logs.other.${line.kind}`);
+  return (
+    <Typography.Text type="secondary" data-testid={`log-${line.kind}`}>
+      {line.ratio === undefined ? t('logs.other.tokens', { kind, tokens: line.tokens }) : t('logs.other.tokensAt', { kind, tokens: line.tokens, ratio: formatRatio(line.ratio) })}
+    </Typography.Text>
+  );
+}

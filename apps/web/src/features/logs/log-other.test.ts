@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatRatio, logOtherView } from './log-other';
+
+describe('logOtherView', () => {
+  it('shows nothing for rows without other, or with other that is not an object', () => {
+    for (const other of ['', null, undefined, 'not json', '[1]', '{}']) expect(logOtherView(other)).toEqual({ passthrough: false, lines: [] });
+  });
+
+  it('names the protocol, marks passthrough and lists the token kinds with their ratios', () => {
+    const other = JSON.stringify({
+      protocol: 'anthropic',
+      passthrough: true,
+      cache_read_tokens: 40,
+      cache_read_ratio: 0.1,
+      cache_write_tokens: 12,
+      cache_write_ratio: 1.25,
+      reasoning_tokens: 8,
+      reasoning_ratio: 4,
+      model_ratio: 1.5,
+    });
+    expect(logOtherView(other)).toEqual({
+      protocol: 'Anthropic Messages',
+      passthrough: true,
+      lines: [
+        { kind: 'cacheRead', tokens: 40, ratio: 0.1 },
+        { kind: 'cacheWrite', tokens: 12, ratio: 1.25 },
+        { kind: 'reasoning', tokens: 8, ratio: 4 },
+      ],
+    });
+  });
+
+  it('skips zero or malformed counts, keeps a count whose ratio is missing, and shows unknown protocols raw', () => {
+    const other = JSON.stringify({ protocol: 'bedrock', cache_read_tokens: 0, cache_write_tokens: '5', reasoning_tokens: 3 });
+    expect(logOtherView(other)).toEqual({ protocol: 'bedrock', passthrough: false, lines: [{ kind: 'reasoning', tokens: 3 }] });
+  });
+});
+
+describe('formatRatio', () => {
+  it('drops float noise and trailing zeros', () => {
+    expect(formatRatio(0.1 + 0.2)).toBe('0.3');
+    expect(formatRatio(1.25)).toBe('1.25');
+    expect(formatRatio(2)).toBe('2');
+  });
+});

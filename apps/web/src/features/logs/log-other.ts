@@ -1,0 +1,47 @@
+import { CLIENT_PROTOCOL_LABELS, parseLogOther, type ClientProtocol } from '@tollgate/contract';
+
+/** The token kinds a consume log may break its counts into, as named by `logs.other`. */
+export type TokenKind = 'cacheRead' | 'cacheWrite' | 'reasoning';
+
+export interface TokenKindLine {
+  kind: TokenKind;
+  tokens: number;
+  /** The price of one such token relative to an input token; absent when the row did not record it. */
+  ratio?: number;
+}
+
+/** What the details cell shows of a row's `other`: nothing at all for one-api's rows (and other log types). */
+export interface LogOtherView {
+  /** The protocol's label, or the raw name when a newer server wrote one this console does not know. */
+  protocol?: string;
+  passthrough: boolean;
+  lines: TokenKindLine[];
+}
+
+// `other` is read leniently (hand-written or future rows): only positive finite numbers count.
+const positive = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined);
+const ratioOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+
+const protocolLabel = (protocol: unknown): string | undefined => {
+  if (typeof protocol !== 'string' || protocol === '') return undefined;
+  return CLIENT_PROTOCOL_LABELS[protocol as ClientProtocol] ?? protocol;
+};
+
+export function logOtherView(other: string | null | undefined): LogOtherView {
+  const parsed = parseLogOther(other);
+  const candidates: { kind: TokenKind; tokens: unknown; ratio: unknown }[] = [
+    { kind: 'cacheRead', tokens: parsed.cache_read_tokens, ratio: parsed.cache_read_ratio },
+    { kind: 'cacheWrite', tokens: parsed.cache_write_tokens, ratio: parsed.cache_write_ratio },
+    { kind: 'reasoning', tokens: parsed.reasoning_tokens, ratio: parsed.reasoning_ratio },
+  ];
+  const lines = candidates.flatMap(({ kind, tokens, ratio }) => {
+    const count = positive(tokens);
+    if (count === undefined) return [];
+    const price = ratioOf(ratio);
+    return [price === undefined ? { kind, tokens: count } : { kind, tokens: count, ratio: price }];
+  });
+  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, lines };
+}
+
+/** Ratios are products of configured prices and can carry float noise (0.30000000000000004): 4 decimals at most. */
+export const formatRatio = (ratio: number): string => String(Number(ratio.toFixed(4)));
