@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
 import { chatError } from '../../test/chat-error.js';
-import { channelStatus, testChannel } from '../../test/channel-checks.js';
+import { channelStatus, testChannel, testEveryChannel } from '../../test/channel-checks.js';
 import { readChatStream } from '../../test/chat-stream.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
@@ -107,6 +107,9 @@ describe.each(databaseKinds)('Baidu Qianfan v1 channels through the official Ope
     suite.upstream.behaviour = { refuseToken: true };
     const badId = await suite.f.addChannel({ type: 15, name: 'baidu-bad', key: `BAD-${kind}|SK`, base_url: suite.upstream.baseUrl, models: MODEL });
     expect(await testChannel(suite.f, badId, MODEL)).toMatchObject({ success: false, message: expect.stringContaining('invalid_client') as unknown });
+    // Testing that one channel only reports; a run over every channel applies the health rules.
+    expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.Enabled);
+    await testEveryChannel(suite.f);
     expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.AutoDisabled);
   });
 });

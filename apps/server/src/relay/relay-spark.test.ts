@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@tollgate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatError } from '../../test/chat-error.js';
-import { channelStatus, testChannel } from '../../test/channel-checks.js';
+import { channelStatus, testChannel, testEveryChannel } from '../../test/channel-checks.js';
 import { readChatStream } from '../../test/chat-stream.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
@@ -87,6 +87,9 @@ describe.each(databaseKinds)('iFlytek Spark v1 channels (websocket) through the 
     await suite.enableAutoDisable();
     const badId = await suite.f.addChannel({ type: 18, name: 'spark-bad', key: `APPID|wrong-secret|${API_KEY}`, base_url: suite.upstream.baseUrl, models: 'Spark-Lite' });
     expect(await testChannel(suite.f, badId, 'Spark-Lite')).toMatchObject({ success: false, message: expect.stringContaining('HMAC signature cannot be verified') as unknown });
-    await expect.poll(() => channelStatus(suite.f, badId)).toBe(ChannelStatus.AutoDisabled);
+    // Testing that one channel only reports; a run over every channel applies the health rules.
+    expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.Enabled);
+    await testEveryChannel(suite.f);
+    expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.AutoDisabled);
   });
 });

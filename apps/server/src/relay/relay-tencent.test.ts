@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@tollgate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatError } from '../../test/chat-error.js';
-import { channelStatus, testChannel } from '../../test/channel-checks.js';
+import { channelStatus, testChannel, testEveryChannel } from '../../test/channel-checks.js';
 import { readChatStream } from '../../test/chat-stream.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
@@ -105,6 +105,9 @@ describe.each(databaseKinds)('Tencent Hunyuan channels (TC3-signed API 3.0) thro
     await suite.enableAutoDisable();
     const badId = await suite.f.addChannel({ type: 23, name: 'hunyuan-bad', key: `1|${SECRET_ID}|wrong-key`, base_url: suite.upstream.baseUrl, models: 'hunyuan-pro' });
     expect(await testChannel(suite.f, badId, 'hunyuan-pro')).toMatchObject({ success: false, message: expect.stringContaining('AuthFailure.SignatureFailure') as unknown });
-    await expect.poll(() => channelStatus(suite.f, badId)).toBe(ChannelStatus.AutoDisabled);
+    // Testing that one channel only reports; a run over every channel applies the health rules.
+    expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.Enabled);
+    await testEveryChannel(suite.f);
+    expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.AutoDisabled);
   });
 });

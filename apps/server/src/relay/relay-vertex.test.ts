@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
 import { chatError } from '../../test/chat-error.js';
-import { channelStatus, testChannel } from '../../test/channel-checks.js';
+import { channelStatus, testChannel, testEveryChannel } from '../../test/channel-checks.js';
 import { readChatStream } from '../../test/chat-stream.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
@@ -130,6 +130,9 @@ describe.each(databaseKinds)('Vertex AI channels through the official OpenAI SDK
     const untrusted = serviceAccountKey(suite.upstream.tokenUri, `untrusted-${kind}@test-project.iam.gserviceaccount.com`).json;
     const badId = await suite.f.addChannel(vertexChannel('vertex-bad', suite.upstream.baseUrl, untrusted));
     expect(await testChannel(suite.f, badId, GEMINI)).toMatchObject({ success: false, message: expect.stringContaining('invalid_grant') as unknown });
+    // Testing that one channel only reports; a run over every channel applies the health rules.
+    expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.Enabled);
+    await testEveryChannel(suite.f);
     expect(await channelStatus(suite.f, badId)).toBe(ChannelStatus.AutoDisabled);
   });
 
