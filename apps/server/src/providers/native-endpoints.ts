@@ -1,5 +1,6 @@
 import type { NativeProtocol } from '@tollgate/contract';
 import type { NativeEndpoint } from './adaptor.js';
+import { genericAnthropicNative } from './anthropic/native-endpoint.js';
 import { genericGeminiNative } from './gemini/native-endpoint.js';
 import { responsesNative } from './openai/responses/native-endpoint.js';
 
@@ -9,6 +10,7 @@ import { responsesNative } from './openai/responses/native-endpoint.js';
  * /v1/responses), for channels that declare the protocol while their adaptor has no endpoint of its own for it.
  */
 export const GENERIC_NATIVE_ENDPOINTS: Partial<Record<NativeProtocol, NativeEndpoint>> = {
+  anthropic: genericAnthropicNative,
   gemini: genericGeminiNative,
   responses: responsesNative,
 };

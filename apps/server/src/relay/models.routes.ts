@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
+import { anthropicModel, anthropicModelList } from '../providers/anthropic/ingress/model-list.js';
+import { anthropicProtocol } from '../providers/anthropic/ingress/protocol.js';
 import { authenticate } from './auth/authenticate.js';
 import { RelayError } from './relay-error.js';
 
@@ -44,12 +46,19 @@ export const modelsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app)
     });
   };
 
-  app.get('/models', async (request) => ({ object: 'list', data: await visibleModels(request.headers.authorization, request.ip) }));
+  // Anthropic's clients (the SDKs' models.list, Claude Code) send anthropic-version, and may send their key in x-api-key.
+  app.get('/models', async (request) => {
+    if (!request.headers['anthropic-version']) return { object: 'list', data: await visibleModels(request.headers.authorization, request.ip) };
+    const models = await visibleModels(anthropicProtocol.credential(request.headers, {}), request.ip);
+    return anthropicModelList(models.map((model) => model.id));
+  });
 
   app.get('/models/:model', async (request) => {
     const { model } = request.params as { model: string };
-    const found = (await visibleModels(request.headers.authorization, request.ip)).find((m) => m.id === model);
+    const anthropic = request.headers['anthropic-version'] !== undefined;
+    const credential = anthropic ? anthropicProtocol.credential(request.headers, {}) : request.headers.authorization;
+    const found = (await visibleModels(credential, request.ip)).find((m) => m.id === model);
     if (!found) throw new RelayError(404, `The model '${model}' does not exist`, 'model_not_found', 'invalid_request_error', 'model');
-    return found;
+    return anthropic ? anthropicModel(found.id) : found;
   });
 };

@@ -4,6 +4,7 @@ import { rateLimit } from '../http/rate-limit-hook.js';
 import type { RelayMode } from '../providers/adaptor.js';
 import { openAIEndpoint } from '../providers/openai/ingress/chat-endpoint.js';
 import { openAIProtocol } from '../providers/openai/ingress/protocol.js';
+import { anthropicRoutes } from './anthropic.routes.js';
 import { billingEmulationRoutes } from './billing-emulation.routes.js';
 import { geminiMethodRoutes } from './gemini.routes.js';
 import { modelsRoutes } from './models.routes.js';
@@ -48,6 +49,8 @@ export const relayRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   await app.register(modelsRoutes(ctx));
   // Gemini's POST models/{model}:{method}, also served at /v1 as Google serves it, answering in Google's shape.
   await app.register(geminiMethodRoutes(ctx));
+  // Anthropic's /v1/messages, answering in Anthropic's shape.
+  await app.register(anthropicRoutes(ctx));
   await app.register(responsesRoutes(ctx));
   await app.register(proxyRoutes(ctx));
   await app.register(rateLimitedBilling(ctx), { prefix: '/dashboard' });

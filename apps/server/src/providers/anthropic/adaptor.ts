@@ -2,6 +2,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser 
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { anthropicNative } from './native-endpoint.js';
 import { toAnthropicRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { anthropicStreamParser } from './stream.js';
@@ -27,6 +28,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const anthropicAdaptor: Adaptor = {
   modes: ['chat'],
+  // Anthropic clients' requests pass through unconverted; converted ones keep thinking and cache breakpoints.
+  native: { anthropic: anthropicNative },
+  hubExtensions: true,
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;

@@ -1,4 +1,4 @@
-import type { AnthropicMessage, ContentBlock, ImageBlock } from './wire-types.js';
+import type { AnthropicMessage, CacheControl, ContentBlock, ImageBlock, TextBlock, ThinkingBlock } from './wire-types.js';
 
 /** One OpenAI chat message, read loosely: clients send many shapes. */
 export interface OpenAIMessage {
@@ -6,35 +6,43 @@ export interface OpenAIMessage {
   content?: unknown;
   tool_calls?: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }[];
   tool_call_id?: unknown;
+  /** Hub extensions (providers/hub.ts). */
+  thinking_blocks?: unknown;
+  cache_control?: CacheControl;
+  is_error?: unknown;
 }
 
 export interface ContentPart {
   type?: unknown;
   text?: unknown;
   image_url?: { url?: unknown } | string;
+  cache_control?: CacheControl;
 }
 
 export interface ConvertedMessages {
-  system: string[];
+  /** One text block per system part, with its cache breakpoint when the hub gave one. */
+  system: TextBlock[];
   messages: AnthropicMessage[];
 }
 
 /**
  * OpenAI messages as Anthropic's: system (and developer) messages go to the top-level `system`, tool
  * results become `tool_result` blocks of a user turn, and consecutive turns of one role are merged
- * because Anthropic requires user and assistant to alternate.
+ * because Anthropic requires user and assistant to alternate. The hub's extensions are read: an
+ * assistant's `thinking_blocks` go first and unchanged, `cache_control` stays on its part (a message's on
+ * its last block), a tool message's `is_error` and images go into its tool_result.
  */
 export function convertMessages(input: unknown): ConvertedMessages {
-  const system: string[] = [];
+  const system: TextBlock[] = [];
   const messages: AnthropicMessage[] = [];
   for (const message of Array.isArray(input) ? (input as OpenAIMessage[]) : []) {
     if (message.role === 'system' || message.role === 'developer') {
-      const text = plainText(message.content);
-      if (text) system.push(text);
+      system.push(...withMessageCache(systemBlocks(message.content), message.cache_control));
       continue;
     }
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const content = message.role === 'tool' ? [toolResult(message)] : [...contentBlocks(message.content), ...toolUses(message)];
+    const blocks = message.role === 'tool' ? [toolResult(message)] : [...thinkingBlocks(message), ...contentBlocks(message.content), ...toolUses(message)];
+    const content = withMessageCache(blocks, message.cache_control);
     if (content.length === 0) continue;
     const last = messages.at(-1);
     if (last?.role === role) last.content.push(...content);
@@ -48,14 +56,34 @@ function contentBlocks(content: unknown): ContentBlock[] {
   if (!Array.isArray(content)) return [];
   const blocks: ContentBlock[] = [];
   for (const part of content as ContentPart[]) {
-    if (part.type === 'text' && typeof part.text === 'string' && part.text) blocks.push({ type: 'text', text: part.text });
+    const cache = part.cache_control ? { cache_control: part.cache_control } : {};
+    if (part.type === 'text' && typeof part.text === 'string' && part.text) blocks.push({ type: 'text', text: part.text, ...cache });
     if (part.type === 'image_url') {
       const url = typeof part.image_url === 'string' ? part.image_url : part.image_url?.url;
       const image = typeof url === 'string' ? imageBlock(url) : undefined;
-      if (image) blocks.push(image);
+      if (image) blocks.push({ ...image, ...cache });
     }
   }
   return blocks;
+}
+
+/** A system message's text, one block per part (the parts' breakpoints kept). */
+function systemBlocks(content: unknown): TextBlock[] {
+  if (typeof content === 'string') return content ? [{ type: 'text', text: content }] : [];
+  return contentBlocks(content).filter((block): block is TextBlock => block.type === 'text');
+}
+
+/** A breakpoint on a whole message marks the end of its content: its last block. */
+function withMessageCache<T extends ContentBlock>(blocks: T[], cache: CacheControl | undefined): T[] {
+  const last = blocks.at(-1);
+  if (!cache || !last || 'cache_control' in last || last.type === 'thinking' || last.type === 'redacted_thinking') return blocks;
+  return [...blocks.slice(0, -1), { ...last, cache_control: cache }];
+}
+
+/** An assistant's thinking blocks as Anthropic gave them, signatures included; they must come back unchanged. */
+function thinkingBlocks(message: OpenAIMessage): ThinkingBlock[] {
+  if (message.role !== 'assistant' || !Array.isArray(message.thinking_blocks)) return [];
+  return (message.thinking_blocks as ThinkingBlock[]).filter((block) => block?.type === 'thinking' || block?.type === 'redacted_thinking');
 }
 
 /** Data URLs are inlined; remote URLs are passed as URL sources, which Anthropic fetches itself. */
@@ -81,7 +109,13 @@ export function parseArguments(value: unknown): unknown {
   }
 }
 
-const toolResult = (message: OpenAIMessage): ContentBlock => ({ type: 'tool_result', tool_use_id: String(message.tool_call_id ?? ''), content: plainText(message.content) });
+/** A tool's result: its text, or text and images when the tool returned images; a failed run says so. */
+function toolResult(message: OpenAIMessage): ContentBlock {
+  const images = Array.isArray(message.content) ? contentBlocks((message.content as ContentPart[]).filter((part) => part.type === 'image_url')) : [];
+  const text = plainText(message.content);
+  const content = images.length > 0 ? [...(text ? [{ type: 'text' as const, text }] : []), ...(images as ImageBlock[])] : text;
+  return { type: 'tool_result', tool_use_id: String(message.tool_call_id ?? ''), content, ...(message.is_error === true ? { is_error: true } : {}) };
+}
 
 export function plainText(content: unknown): string {
   if (typeof content === 'string') return content;

@@ -14,11 +14,20 @@ const JSON_ONLY = 'Respond with valid JSON only: a single JSON object, with no p
 export function toAnthropicRequest(body: JsonObject, model: string): AnthropicRequest {
   const { system, messages } = convertMessages(body.messages);
   const format = (body.response_format as { type?: unknown } | undefined)?.type;
-  if (format === 'json_object' || format === 'json_schema') system.push(jsonInstruction(body.response_format));
+  if (format === 'json_object' || format === 'json_schema') system.push({ type: 'text', text: jsonInstruction(body.response_format) });
   const request: AnthropicRequest = { model: RENAMED_MODELS[model] ?? model, max_tokens: maxTokens(body), messages };
-  if (system.length > 0) request.system = system.join('\n');
-  if (typeof body.temperature === 'number') request.temperature = Math.min(1, Math.max(0, body.temperature));
+  // Blocks only when one carries a cache breakpoint: a plain string is what every Anthropic-compatible upstream takes.
+  if (system.length > 0) request.system = system.some((block) => block.cache_control) ? system : system.map((block) => block.text).join('\n');
+  const thinking = thinkingOf(body.thinking);
+  if (thinking) request.thinking = thinking;
+  // With thinking on, Anthropic takes no temperature but 1 and no top_k.
+  const thinks = (thinking as { type?: unknown } | undefined)?.type === 'enabled';
+  if (typeof body.temperature === 'number' && !thinks) request.temperature = Math.min(1, Math.max(0, body.temperature));
   if (typeof body.top_p === 'number') request.top_p = body.top_p;
+  if (typeof body.top_k === 'number' && !thinks) request.top_k = body.top_k;
+  const budget = (thinking as { budget_tokens?: unknown } | undefined)?.budget_tokens;
+  // The budget is part of max_tokens, which must exceed it.
+  if (thinks && typeof budget === 'number' && request.max_tokens <= budget) request.max_tokens = budget + request.max_tokens;
   const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((s): s is string => typeof s === 'string') : [];
   if (stop.length > 0) request.stop_sequences = stop;
   if (body.stream === true) request.stream = true;
@@ -47,8 +56,12 @@ function convertTools(tools: unknown): AnthropicTool[] {
       ...(typeof tool.function?.description === 'string' ? { description: tool.function.description } : {}),
       // Anthropic requires an object schema even for a tool without parameters.
       input_schema: tool.function?.parameters ?? { type: 'object', properties: {} },
+      ...((tool as { cache_control?: unknown }).cache_control ? { cache_control: (tool as { cache_control?: unknown }).cache_control } : {}),
     }));
 }
+
+/** The hub's `thinking` (Anthropic's own shape, providers/hub.ts). */
+const thinkingOf = (value: unknown): unknown => (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' ? value : undefined);
 
 function toolChoice(choice: unknown, serial: boolean): AnthropicToolChoice | undefined {
   const parallel = serial ? { disable_parallel_tool_use: true } : {};

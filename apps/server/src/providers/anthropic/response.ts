@@ -1,6 +1,6 @@
 import { finishReason } from './finish-reason.js';
 import { openAIUsage, type OpenAIUsage } from './usage.js';
-import type { AnthropicResponse } from './wire-types.js';
+import type { AnthropicResponse, ResponseBlock } from './wire-types.js';
 
 export interface ToolCall {
   id: string;
@@ -8,12 +8,22 @@ export interface ToolCall {
   function: { name: string; arguments: string };
 }
 
+/** The hub's assistant message: OpenAI's, with the thinking as `reasoning_content` and Anthropic's blocks as `thinking_blocks` (providers/hub.ts). */
+export interface ChatMessage {
+  role: 'assistant';
+  content: string | null;
+  reasoning_content?: string;
+  thinking_blocks?: ResponseBlock[];
+  tool_calls?: ToolCall[];
+  refusal?: string;
+}
+
 export interface ChatCompletion {
   id: string;
   object: 'chat.completion';
   created: number;
   model: string;
-  choices: { index: number; message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[]; refusal?: string }; finish_reason: string | null }[];
+  choices: { index: number; message: ChatMessage; finish_reason: string | null }[];
   usage: OpenAIUsage;
 }
 
@@ -27,12 +37,15 @@ export function toChatCompletion(message: AnthropicResponse, created: number): C
     .filter((block) => block.type === 'tool_use')
     .map((block) => ({ id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) } }));
   const content = text === '' && toolCalls.length > 0 ? null : text;
+  const thinking = message.content.filter((block) => block.type === 'thinking' || block.type === 'redacted_thinking');
+  const reasoning = thinking.map((block) => block.thinking ?? '').join('');
+  const thoughts = thinking.length > 0 ? { ...(reasoning ? { reasoning_content: reasoning } : {}), thinking_blocks: thinking } : {};
   return {
     id: message.id,
     object: 'chat.completion',
     created,
     model: message.model,
-    choices: [{ index: 0, message: { role: 'assistant', content, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) }, finish_reason: finishReason(message.stop_reason) }],
+    choices: [{ index: 0, message: { role: 'assistant', content, ...thoughts, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) }, finish_reason: finishReason(message.stop_reason) }],
     usage: openAIUsage(message.usage ?? {}),
   };
 }

@@ -11,7 +11,7 @@ interface AnthropicEvent {
   index?: number;
   message?: { id?: string; model?: string; usage?: AnthropicUsage };
   content_block?: ResponseBlock;
-  delta?: { type?: string; text?: string; thinking?: string; partial_json?: string; stop_reason?: string | null };
+  delta?: { type?: string; text?: string; thinking?: string; signature?: string; partial_json?: string; stop_reason?: string | null };
   usage?: AnthropicUsage;
   error?: { type?: unknown; message?: unknown };
 }
@@ -49,12 +49,15 @@ export function anthropicStreamParser(options: ConvertedStreamOptions): StreamPa
           toolIndexes.set(event.index ?? -1, toolIndexes.size);
           return emit(toolDelta(event.index, { id: block.id ?? '', type: 'function', function: { name: block.name ?? '', arguments: '' } }));
         }
+        // A redacted block comes whole; the hub carries its data for clients that send it back.
+        if (block?.type === 'redacted_thinking' && block.data) return emit({ redacted_thinking: block.data });
         return block?.type === 'text' && block.text ? emit({ content: block.text }, block.text) : NOTHING;
       }
       case 'content_block_delta': {
         const delta = event.delta;
         if (delta?.type === 'text_delta' && delta.text) return emit({ content: delta.text }, delta.text);
         if (delta?.type === 'thinking_delta' && delta.thinking) return emit({ reasoning_content: delta.thinking }, delta.thinking);
+        if (delta?.type === 'signature_delta' && delta.signature) return emit({ thinking_signature: delta.signature });
         if (delta?.type === 'input_json_delta' && delta.partial_json) return emit(toolDelta(event.index, { function: { arguments: delta.partial_json } }), delta.partial_json);
         return NOTHING;
       }

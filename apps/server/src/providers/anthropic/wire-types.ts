@@ -2,14 +2,19 @@
  * The parts of Anthropic's Messages wire format the adaptor reads and writes.
  * Docs: https://docs.anthropic.com/en/api/messages
  */
+/** A prompt-cache breakpoint, kept as the client wrote it (`{type:"ephemeral", ttl?}`). */
+export type CacheControl = unknown;
+
 export interface TextBlock {
   type: 'text';
   text: string;
+  cache_control?: CacheControl;
 }
 
 export interface ImageBlock {
   type: 'image';
   source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
+  cache_control?: CacheControl;
 }
 
 export interface ToolUseBlock {
@@ -17,15 +22,27 @@ export interface ToolUseBlock {
   id: string;
   name: string;
   input: unknown;
+  cache_control?: CacheControl;
 }
 
 export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  /** Text, or text and images (a tool that returned a screenshot). */
+  content: string | (TextBlock | ImageBlock)[];
+  is_error?: boolean;
+  cache_control?: CacheControl;
 }
 
-export type ContentBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock;
+/** Thinking and redacted thinking, sent back unchanged and in order (their signatures are checked). */
+export interface ThinkingBlock {
+  type: 'thinking' | 'redacted_thinking';
+  thinking?: string;
+  signature?: string;
+  data?: string;
+}
+
+export type ContentBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock | ThinkingBlock;
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -36,6 +53,7 @@ export interface AnthropicTool {
   name: string;
   description?: string;
   input_schema: unknown;
+  cache_control?: CacheControl;
 }
 
 export type AnthropicToolChoice = { type: 'auto' | 'any'; disable_parallel_tool_use?: boolean } | { type: 'tool'; name: string; disable_parallel_tool_use?: boolean };
@@ -44,9 +62,12 @@ export interface AnthropicRequest {
   model: string;
   max_tokens: number;
   messages: AnthropicMessage[];
-  system?: string;
+  /** A string, or text blocks when one carries a cache breakpoint. */
+  system?: string | TextBlock[];
   temperature?: number;
   top_p?: number;
+  top_k?: number;
+  thinking?: unknown;
   stop_sequences?: string[];
   stream?: boolean;
   tools?: AnthropicTool[];
@@ -66,6 +87,8 @@ export interface ResponseBlock {
   type: string;
   text?: string;
   thinking?: string;
+  signature?: string;
+  data?: string;
   id?: string;
   name?: string;
   input?: unknown;

@@ -5,6 +5,7 @@ import type { AnthropicResponse } from '../anthropic/wire-types.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { bedrockClaudeNative } from './claude-native.js';
 import { bedrockClaudeStreamParser, toBedrockClaudeRequest } from './claude.js';
 import { toConverseRequest } from './converse-request.js';
 import { toConverseCompletion, type ConverseAnswer } from './converse-response.js';
@@ -53,6 +54,8 @@ function convertedBody(request: AdaptorRequest): unknown {
 
 export const bedrockAdaptor: Adaptor = {
   modes: ['chat'],
+  // Anthropic clients' requests for Claude models pass through in Anthropic's Bedrock body.
+  native: { anthropic: bedrockClaudeNative },
   // Bedrock takes images as bytes (Claude's URL source may be refused, reference 5.3; Converse has none).
   inlineImages: true,
 

@@ -1,3 +1,4 @@
+import { plainText } from '../anthropic/messages.js';
 import { toAnthropicRequest } from '../anthropic/request.js';
 import type { AnthropicToolChoice, ContentBlock } from '../anthropic/wire-types.js';
 import type { JsonObject } from '../openai/request-body.js';
@@ -32,7 +33,7 @@ function converseBlock(block: ContentBlock): ConverseBlock | undefined {
     case 'tool_use':
       return { toolUse: { toolUseId: block.id, name: block.name, input: block.input } };
     case 'tool_result':
-      return { toolResult: { toolUseId: block.tool_use_id, content: [{ text: block.content }], status: 'success' } };
+      return { toolResult: { toolUseId: block.tool_use_id, content: [{ text: typeof block.content === 'string' ? block.content : plainText(block.content) }], status: 'success' } };
   }
 }
 
@@ -47,7 +48,7 @@ export function toConverseRequest(body: JsonObject): ConverseRequest {
   const request: ConverseRequest = {
     messages: anthropic.messages.map((message) => ({ role: message.role, content: message.content.map(converseBlock).filter((block): block is ConverseBlock => block !== undefined) })),
   };
-  if (anthropic.system) request.system = [{ text: anthropic.system }];
+  if (anthropic.system) request.system = [{ text: typeof anthropic.system === 'string' ? anthropic.system : plainText(anthropic.system) }];
   // Anthropic requires max_tokens and so has a default; Converse does not, so only the client's own goes.
   const max = body.max_completion_tokens ?? body.max_tokens;
   const inference = {

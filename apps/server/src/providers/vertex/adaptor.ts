@@ -11,6 +11,7 @@ import { cachedVertexToken, ensureVertexToken, forgetVertexToken } from './acces
 import { credentialsOf, projectIdOf } from './channel-credentials.js';
 import { toVertexClaudeRequest } from './claude-request.js';
 import { toEmbeddingList, toPredictRequest, type PredictResponse } from './embeddings.js';
+import { vertexClaudeNative } from './claude-native.js';
 import { vertexGeminiNative } from './gemini-native.js';
 import { parseVertexError } from './upstream-error.js';
 import { publisherOf, vertexUrl } from './upstream-url.js';
@@ -38,8 +39,10 @@ function convertedBody(request: AdaptorRequest): unknown {
 
 export const vertexAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
-  // Gemini clients' requests for Google's models pass through unconverted.
-  native: { gemini: vertexGeminiNative },
+  // Gemini clients' requests for Google's models, and Anthropic clients' for Claude's, pass through unconverted.
+  native: { gemini: vertexGeminiNative, anthropic: vertexClaudeNative },
+  // Both conversions (Gemini's and Anthropic's) read the hub's thinking, cache breakpoints and top_k.
+  hubExtensions: true,
   // Claude on Vertex takes only base64 images, and Gemini on Vertex reads only gs:// file URIs.
   inlineImages: true,
 

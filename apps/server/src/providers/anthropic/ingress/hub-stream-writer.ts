@@ -1,0 +1,120 @@
+import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
+import type { TokenUsage } from '../../token-usage.js';
+import { streamErrorType } from './anthropic-error.js';
+import { anthropicUsage, messageId, stopReasonOf, toolUseId } from './answer-usage.js';
+import { textOf } from './answer-from-hub.js';
+import { PING, sseEvent } from './sse-event.js';
+
+/**
+ * A converted stream: hub chunks as Anthropic's event sequence (reference providers.md 2.4). message_start
+ * goes first, with the input as estimated before the call (Anthropic announces it there; the billed count
+ * comes in message_delta); each kind of delta opens its own content block (thinking, text, one per tool
+ * call) and the previous one is closed first; the finish reason is held until the charge is known, then
+ * message_delta carries it with the billed usage, and message_stop ends the stream. An upstream failure
+ * mid-stream is Anthropic's `error` event, after which nothing more is sent. Only the first choice.
+ */
+interface HubDelta {
+  content?: unknown;
+  reasoning_content?: unknown;
+  thinking_signature?: unknown;
+  redacted_thinking?: unknown;
+  tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[];
+}
+
+interface HubChunk {
+  id?: string;
+  choices?: { index?: number; delta?: HubDelta; finish_reason?: string | null }[];
+  error?: { message?: string; type?: string; code?: string };
+}
+
+type BlockKind = 'text' | 'thinking' | 'tool';
+
+function parsed(payload: string): HubChunk | undefined {
+  try {
+    return JSON.parse(payload) as HubChunk;
+  } catch {
+    return undefined;
+  }
+}
+
+export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
+  let started = false;
+  let failed = false;
+  let finish: string | null | undefined;
+  let calledTools = false;
+  let index = -1;
+  let open: { kind: BlockKind; call?: number } | undefined;
+  const calls = new Set<number>();
+
+  const start = (id: string | undefined): string => {
+    if (started) return '';
+    started = true;
+    const usage = { input_tokens: context.estimatedPromptTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
+    const message = { id: messageId(id, context.requestId), type: 'message', role: 'assistant', model: context.model, content: [], stop_reason: null, stop_sequence: null, usage };
+    return sseEvent({ type: 'message_start', message });
+  };
+  const stop = (): string => {
+    if (!open) return '';
+    open = undefined;
+    return sseEvent({ type: 'content_block_stop', index });
+  };
+  const begin = (kind: BlockKind, block: Record<string, unknown>, call?: number): string => {
+    const closing = stop();
+    index += 1;
+    open = { kind, ...(call !== undefined ? { call } : {}) };
+    return closing + sseEvent({ type: 'content_block_start', index, content_block: block });
+  };
+  const delta = (kind: BlockKind, block: Record<string, unknown>, payload: Record<string, unknown>): string =>
+    (open?.kind === kind ? '' : begin(kind, block)) + sseEvent({ type: 'content_block_delta', index, delta: payload });
+
+  const toolDeltas = (deltas: NonNullable<HubDelta['tool_calls']>): string => {
+    let out = '';
+    for (const call of deltas) {
+      const at = call.index ?? 0;
+      if (!calls.has(at) || (call.id && open?.call !== at)) {
+        calls.add(at);
+        calledTools = true;
+        out += begin('tool', { type: 'tool_use', id: toolUseId(call.id, context.requestId, at), name: call.function?.name ?? '', input: {} }, at);
+      }
+      const args = call.function?.arguments;
+      if (args) out += sseEvent({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: args } });
+    }
+    return out;
+  };
+
+  return {
+    chunk(payload) {
+      const chunk = parsed(payload);
+      if (failed || !chunk) return '';
+      if (chunk.error) {
+        failed = true;
+        const { message = 'the upstream stream failed', type = '', code = '' } = chunk.error;
+        return start(chunk.id) + stop() + sseEvent({ type: 'error', error: { type: streamErrorType(type, code), message } });
+      }
+      let out = start(chunk.id);
+      const choice = chunk.choices?.find((candidate) => (candidate.index ?? 0) === 0);
+      if (!choice) return out;
+      const d = choice.delta ?? {};
+      const reasoning = textOf(d.reasoning_content);
+      if (reasoning) out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, { type: 'thinking_delta', thinking: reasoning });
+      if (typeof d.thinking_signature === 'string') out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, { type: 'signature_delta', signature: d.thinking_signature }) + stop();
+      if (typeof d.redacted_thinking === 'string') out += begin('thinking', { type: 'redacted_thinking', data: d.redacted_thinking }) + stop();
+      const text = textOf(d.content);
+      if (text) out += delta('text', { type: 'text', text: '' }, { type: 'text_delta', text });
+      if (d.tool_calls?.length) out += toolDeltas(d.tool_calls);
+      if (choice.finish_reason) {
+        finish = choice.finish_reason;
+        out += stop();
+      }
+      return out;
+    },
+
+    close(usage: TokenUsage) {
+      if (failed) return '';
+      const stopReason = stopReasonOf(finish, calledTools);
+      return start(undefined) + stop() + sseEvent({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: anthropicUsage(usage) }) + sseEvent({ type: 'message_stop' });
+    },
+
+    keepAlive: PING,
+  };
+}

@@ -1,0 +1,117 @@
+import type { NativeStreamReader, Outgoing } from '../../ingress.js';
+import type { ReportedUsage } from '../../openai/response-usage.js';
+import { SseEventReader } from '../../sse-events.js';
+import { openAIUsage, reportedUsage } from '../usage.js';
+import type { AnthropicUsage } from '../wire-types.js';
+import { PING, sseEvent } from './sse-event.js';
+
+/**
+ * An Anthropic stream passed through. SSE (Anthropic, Vertex, the compatible vendors) goes on as the
+ * upstream sent it, cut only between events so that a ping never lands inside one; NDJSON (Bedrock,
+ * whose binary frames the exchange re-framed as one event per line) is framed as Anthropic's SSE, and a
+ * Bedrock exception line becomes Anthropic's `error` event. Every event is read: the usage is
+ * message_start's, updated by message_delta's cumulative counts. message_start counts almost no output,
+ * so a stream that ends before message_delta (the client left, the upstream failed) reports no usage and
+ * the relay counts the prompt and the text generated so far itself: what was produced is billed, at the
+ * cost of the cache breakdown. Docs: https://docs.anthropic.com/en/api/messages-streaming
+ */
+interface StreamEvent {
+  type?: string;
+  message?: { usage?: AnthropicUsage };
+  usage?: AnthropicUsage;
+  delta?: { text?: string; thinking?: string; partial_json?: string };
+  exception?: { type?: string; message?: string };
+}
+
+/** Bedrock's stream exceptions as Anthropic's error types. */
+const EXCEPTION_TYPES: Record<string, string> = {
+  throttlingException: 'rate_limit_error',
+  serviceUnavailableException: 'overloaded_error',
+  validationException: 'invalid_request_error',
+  modelTimeoutException: 'timeout_error',
+};
+
+export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string) => void): NativeStreamReader {
+  const events = new SseEventReader({ stripOneSpace: true });
+  let held: Buffer | undefined;
+  let lineRest = '';
+  let counts: AnthropicUsage | undefined;
+  let complete = false;
+
+  const read = (data: string): StreamEvent | undefined => {
+    let event: StreamEvent;
+    try {
+      event = JSON.parse(data) as StreamEvent;
+    } catch {
+      return undefined;
+    }
+    if (event.type === 'message_start' && event.message?.usage) counts = { ...counts, ...event.message.usage };
+    if (event.type === 'message_delta' && event.usage) {
+      counts = { ...counts, ...event.usage };
+      complete = true;
+    }
+    if (event.type === 'content_block_delta') countText((event.delta?.text ?? '') + (event.delta?.thinking ?? '') + (event.delta?.partial_json ?? ''));
+    return event;
+  };
+
+  /** Bedrock: each complete line is one event, framed as Anthropic frames it. */
+  const lines = (text: string, out: Outgoing, last: boolean) => {
+    const all = lineRest + text;
+    const parts = all.split('\n');
+    lineRest = last ? '' : (parts.pop() ?? '');
+    for (const line of parts.map((part) => part.trim()).filter(Boolean)) {
+      const event = read(line);
+      if (!event) continue;
+      if (event.exception) {
+        const type = EXCEPTION_TYPES[event.exception.type ?? ''] ?? 'api_error';
+        out.push(sseEvent({ type: 'error', error: { type, message: event.exception.message ?? 'the upstream stream failed' } }));
+      } else if (event.type) out.push(`event: ${event.type}\ndata: ${line}\n\n`);
+    }
+  };
+
+  /** SSE: the bytes up to the end of the last complete event; the rest waits for the next read. */
+  const completeEvents = (chunk: Buffer, out: Outgoing) => {
+    const bytes = held ? Buffer.concat([held, chunk]) : chunk;
+    const end = lastEventEnd(bytes.toString('latin1'));
+    held = end < bytes.length ? bytes.subarray(end) : undefined;
+    if (end > 0) out.push(bytes.subarray(0, end));
+  };
+
+  return {
+    push(chunk) {
+      const out: Outgoing = [];
+      if (framing === 'ndjson') {
+        lines(chunk.toString('utf8'), out, false);
+        return out;
+      }
+      completeEvents(chunk, out);
+      for (const event of events.push(chunk)) read(event.data);
+      return out;
+    },
+    end() {
+      const out: Outgoing = [];
+      if (framing === 'ndjson') {
+        lines('', out, true);
+        return out;
+      }
+      if (held) out.push(held);
+      held = undefined;
+      for (const event of events.end()) read(event.data);
+      return out;
+    },
+    get usage(): ReportedUsage | undefined {
+      return counts && complete ? reportedUsage(openAIUsage(counts)) : undefined;
+    },
+    close: () => '',
+    keepAlive: PING,
+  };
+}
+
+/** SSE separates events with a blank line: `\n\n`, `\r\n\r\n` or `\r\r` (reference providers.md 0.2). */
+function lastEventEnd(text: string): number {
+  const end = (separator: string) => {
+    const at = text.lastIndexOf(separator);
+    return at === -1 ? 0 : at + separator.length;
+  };
+  return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
+}

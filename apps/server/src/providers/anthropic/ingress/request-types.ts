@@ -1,0 +1,60 @@
+/**
+ * The Messages request as a client sends it, after validate.ts checked its shape: blocks are read loosely
+ * beyond the fields the conversion needs. Docs: https://docs.anthropic.com/en/api/messages
+ */
+export interface CacheControl {
+  type: string;
+  ttl?: string;
+}
+
+export interface ClientBlock {
+  type: string;
+  text?: string;
+  source?: { type: string; media_type?: string; data?: string; url?: string; file_id?: string };
+  title?: string;
+  id?: string;
+  name?: string;
+  input?: unknown;
+  tool_use_id?: string;
+  content?: string | ClientBlock[];
+  is_error?: boolean;
+  thinking?: string;
+  signature?: string;
+  data?: string;
+  cache_control?: CacheControl;
+}
+
+export interface ClientMessage {
+  role: 'user' | 'assistant';
+  content: string | ClientBlock[];
+}
+
+export interface ClientTool {
+  type?: string;
+  name: string;
+  description?: string;
+  input_schema?: unknown;
+  cache_control?: CacheControl;
+}
+
+export interface ClientToolChoice {
+  type: 'auto' | 'any' | 'tool' | 'none';
+  name?: string;
+  disable_parallel_tool_use?: boolean;
+}
+
+export interface MessagesRequest {
+  model: string;
+  max_tokens?: number;
+  messages: ClientMessage[];
+  system?: string | ClientBlock[];
+  tools?: ClientTool[];
+  tool_choice?: ClientToolChoice;
+  thinking?: { type: string; budget_tokens?: number };
+  stop_sequences?: string[];
+  metadata?: { user_id?: string };
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stream?: boolean;
+}

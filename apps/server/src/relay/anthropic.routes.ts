@@ -1,0 +1,92 @@
+import { gunzipSync } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { countTokensAnswer, countTokensFromUpstream } from '../providers/anthropic/ingress/count-tokens.js';
+import { messagesEndpoint } from '../providers/anthropic/ingress/endpoints.js';
+import { INVALID_REQUEST, InvalidRequest } from '../providers/anthropic/ingress/invalid-request.js';
+import { anthropicProtocol } from '../providers/anthropic/ingress/protocol.js';
+import { readMessagesRequest } from '../providers/anthropic/ingress/request-to-hub.js';
+import type { JsonObject } from '../providers/openai/request-body.js';
+import { textRules } from './modes/text-rules.js';
+import { relay } from './relay.js';
+import { answerErrorsAs } from './relay-conventions.js';
+import type { RelayEndpoint } from './relay-endpoint.js';
+import { RelayError } from './relay-error.js';
+import { foreignInput, hubFields, type RelayInput } from './request-input.js';
+import { counterFor } from './tokens/encoders.js';
+import { passThroughUnbilled, readUnbilled } from './unbilled-call.js';
+import { promptTokens } from './usage.js';
+
+/**
+ * The Anthropic Messages API as its SDKs and Claude Code call it (reference providers.md 2.8): POST
+ * /v1/messages (the SDKs' beta namespace adds `?beta=true`, which changes nothing here) and
+ * /v1/messages/count_tokens, with Anthropic's errors. Docs: https://docs.anthropic.com/en/api/messages
+ */
+
+/** The body as bytes (passed through as they are) and parsed. */
+function readBody(request: FastifyRequest): { raw: Buffer; json: JsonObject } {
+  let raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8') || '{}');
+  } catch {
+    throw new RelayError(400, 'There was an issue with your request body: it is not valid JSON', INVALID_REQUEST, 'invalid_request_error');
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new RelayError(400, 'The request body must be a JSON object', INVALID_REQUEST, 'invalid_request_error');
+  return { raw, json: json as JsonObject };
+}
+
+/** A Messages request read, or Anthropic's 400 naming the field, before anything is reserved. */
+function messagesInput(request: FastifyRequest, countOnly: boolean): RelayInput {
+  const { raw, json } = readBody(request);
+  try {
+    const { hub, maxTokens, nativeOnly } = readMessagesRequest(json, countOnly);
+    const model = String(hub.model);
+    const stream = hub.stream === true;
+    return foreignInput('anthropic', { raw, json, model, stream, maxTokens, contentType: 'application/json', ...(nativeOnly ? { nativeOnly } : {}) }, () => hubFields(hub, model));
+  } catch (error) {
+    if (error instanceof InvalidRequest) throw new RelayError(400, error.message, INVALID_REQUEST, 'invalid_request_error', error.field);
+    throw error;
+  }
+}
+
+const endpoint = (countOnly: boolean): RelayEndpoint => ({
+  protocol: anthropicProtocol,
+  mode: 'chat',
+  rules: { ...textRules('chat'), readInput: (request) => messagesInput(request, countOnly) },
+  ingress: messagesEndpoint,
+});
+
+const MESSAGES = endpoint(false);
+const COUNT_TOKENS = endpoint(true);
+
+/** count_tokens is neither billed nor logged: a channel that takes Anthropic natively counts, else Tollgate does. */
+async function countTokens(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const unbilled = await readUnbilled(ctx, request, COUNT_TOKENS);
+  // Some Anthropic-compatible vendors serve messages but not count_tokens: their 404 is answered by a local count.
+  const upstream = await passThroughUnbilled(ctx, request, reply, COUNT_TOKENS, unbilled).catch((error: unknown) => {
+    if (error instanceof RelayError && [404, 405, 501].includes(error.status)) return undefined;
+    throw error;
+  });
+  if (upstream) {
+    const body = Buffer.from(await upstream.body.arrayBuffer());
+    return reply.status(upstream.statusCode).type(String(upstream.headers['content-type'] ?? 'application/json')).send(countTokensFromUpstream(body));
+  }
+  const { input } = unbilled;
+  const counter = await counterFor(input.model, ctx.options.bool('ApproximateTokenEnabled'));
+  return countTokensAnswer(promptTokens('chat', input.hub(), input.model, counter));
+}
+
+/** Registered inside the OpenAI surface at /v1, whose body parsing it shares; its errors take Anthropic's shape. */
+export const anthropicRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  answerErrorsAs(app, anthropicProtocol);
+  app.post('/messages', (request, reply) => {
+    const done = ctx.relay.inFlight.begin();
+    return relay(ctx, request, reply, MESSAGES).finally(done);
+  });
+  app.post('/messages/count_tokens', (request, reply) => {
+    const done = ctx.relay.inFlight.begin();
+    return countTokens(ctx, request, reply).finally(done);
+  });
+};
