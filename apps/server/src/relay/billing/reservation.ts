@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryResult } from 'kysely';
 import type { Dialect } from '../../db/dsn.js';
 import { affectedRows, rawStatement } from '../../db/raw-query.js';
 import type { Database } from '../../db/schema.js';
@@ -22,6 +22,11 @@ export interface QuotaReserver {
 export interface PendingBalances {
   pendingUserQuota(userId: number): number;
   pendingTokenRemain(tokenId: number): number;
+  /**
+   * The write of a batch under way, if one is: its changes count as pending until the JavaScript side sees
+   * its commit, while a query that reaches the database after the commit already sees them in the rows.
+   */
+  writeInFlight(): Promise<void> | undefined;
 }
 
 /**
@@ -53,15 +58,27 @@ export class Reserver implements QuotaReserver {
     const { amount, userId, tokenId } = reservation;
     if (amount <= 0) return;
     // The stored balance must cover the amount and what this node still owes (a negative pending change).
-    if (affectedRows(await this.takeFromUser(this.db, [amount, userId, amount - this.pending.pendingUserQuota(userId)])) === 0) {
+    if (!(await this.taken(() => this.takeFromUser(this.db, [amount, userId, amount - this.pending.pendingUserQuota(userId)])))) {
       throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');
     }
     if (reservation.unlimitedToken) return;
-    if (affectedRows(await this.takeFromToken(this.db, [amount, amount, tokenId, amount - this.pending.pendingTokenRemain(tokenId)])) === 0) {
+    if (!(await this.taken(() => this.takeFromToken(this.db, [amount, amount, tokenId, amount - this.pending.pendingTokenRemain(tokenId)])))) {
       await this.giveBackToUser(this.db, [amount, userId]);
       const key = await this.db.selectFrom('tokens').select(['name', 'remain_quota']).where('id', '=', tokenId).executeTakeFirst();
       const remain = Number(key?.remain_quota ?? 0) + this.pending.pendingTokenRemain(tokenId);
       throw keyQuotaRefusal(this.statuses, tokenId, remain, () => key?.name);
     }
+  }
+
+  /**
+   * Runs a conditional take; a refusal while a batch was being written is asked once more after it: the
+   * balance may have counted the batch twice (in the rows it committed and in what was still pending).
+   */
+  private async taken(take: () => Promise<QueryResult<unknown>>): Promise<boolean> {
+    const writing = this.pending.writeInFlight();
+    if (affectedRows(await take()) > 0) return true;
+    if (!writing) return false;
+    await writing.catch(() => undefined);
+    return affectedRows(await take()) > 0;
   }
 }

@@ -100,6 +100,11 @@ export class UsageWriter {
     return (this.pending.tokens.get(tokenId)?.remain ?? 0) + (this.writing?.tokens.get(tokenId)?.remain ?? 0);
   }
 
+  /** The flush writing a batch now (PostgreSQL/MySQL), if any. */
+  writeInFlight(): Promise<void> | undefined {
+    return this.writing ? this.flushing : undefined;
+  }
+
   /** Told after each written batch what each user was charged in it (the quota reminder compares balances). */
   onFlushed(listener: (charges: ReadonlyMap<number, number>) => void): void {
     this.flushedListener = listener;

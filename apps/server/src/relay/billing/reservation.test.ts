@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, databaseKinds } from '../../../test/databases.js';
+import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
+import { parseDatabaseTarget } from '../../db/dsn.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { KeyStatusMarker } from '../auth/key-status-marker.js';
+import { Reserver, type PendingBalances } from './reservation.js';
+
+/**
+ * A batch being written: its commit is in the rows while the writer still counts it as pending, until the
+ * flush's continuation runs. A reservation whose query lands in between must not be refused for it.
+ */
+describe.each(databaseKinds)('a reservation racing a batch write on %s', (kind) => {
+  let handle: DatabaseHandle | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await handle?.destroy();
+    await drop?.();
+  });
+
+  it('is asked again once the write is seen, instead of counting the batch twice', async () => {
+    const database = await createTestDatabase(kind);
+    drop = database.drop;
+    handle = await openDatabase(parseDatabaseTarget(database.env.SQL_DSN, database.env.SQLITE_PATH ?? ''), { busyTimeoutMs: 1000, maxConnections: 2 });
+    await migrateToLatest(handle.db, kind);
+    const { db } = handle;
+    // 1500 before the batch; the batch charged 1000 beyond its reservations and has committed: 500 stored.
+    await db.insertInto('users').values({ username: 'racer', password: 'x', quota: 500, role: 1, status: 1, used_quota: 0, request_count: 0, group: 'default' }).execute();
+    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', 'racer').executeTakeFirstOrThrow();
+    let pending = -1000;
+    let finishWrite = () => undefined as void;
+    const written = new Promise<void>((resolve) => (finishWrite = resolve));
+    const balances: PendingBalances = {
+      pendingUserQuota: () => pending,
+      pendingTokenRemain: () => 0,
+      writeInFlight: () => (pending === 0 ? undefined : written),
+    };
+    const statuses = new KeyStatusMarker(db, 60_000, { flushUsage: async () => undefined, changed: async () => undefined, onError: () => undefined });
+    const reserver = new Reserver(db, kind, statuses, balances);
+
+    const reserving = reserver.reserve({ userId, tokenId: 0, unlimitedToken: true, amount: 14 });
+    // The flush's continuation runs: the batch is no longer pending.
+    setTimeout(() => {
+      pending = 0;
+      finishWrite();
+    }, 20);
+    await expect(reserving).resolves.toBeUndefined();
+    const { quota } = await db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(Number(quota)).toBe(486);
+    // With nothing being written, a balance that cannot pay is refused at once.
+    pending = -1000;
+    const refused = new Reserver(db, kind, statuses, { ...balances, writeInFlight: () => undefined });
+    await expect(refused.reserve({ userId, tokenId: 0, unlimitedToken: true, amount: 14 })).rejects.toThrow(/user quota is not enough/);
+  });
+});
