@@ -16,6 +16,8 @@ export interface AnthropicNativeBehaviour {
   /** Stream the text in this many deltas, with this pause between them. */
   chunks?: number;
   chunkDelayMs?: number;
+  /** Drop the connection after this many text deltas: no message_delta, no message_stop. */
+  breakAfter?: number;
   /** Serve messages but not count_tokens (404), as some Anthropic-compatible vendors do. */
   noCountTokens?: boolean;
 }
@@ -91,6 +93,11 @@ export class FakeAnthropicNative extends FakeUpstream<AnthropicNativeBehaviour> 
         if (b.streamError && at === 0) {
           write(FAKE_STREAM_ERROR);
           return void res.end();
+        }
+        if (b.breakAfter === at + 1) {
+          // Let what was written reach the relay, then drop the connection mid-answer.
+          await sleep(30);
+          return void res.socket?.destroy();
         }
         if (b.chunkDelayMs) await sleep(b.chunkDelayMs);
       }

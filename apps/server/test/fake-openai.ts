@@ -21,6 +21,10 @@ export interface Behaviour {
   /** Stream this many content chunks (default 3), with this pause between them. */
   chunks?: number;
   chunkDelayMs?: number;
+  /** After the content chunks, drop the connection: no finish reason, no usage, no `[DONE]`. */
+  breakStream?: boolean;
+  /** After the content chunks, send an error payload (as OpenAI does mid-stream) and end. */
+  streamError?: boolean;
   /** The usage to report, with OpenAI's breakdown of cached and reasoning tokens when given. */
   usage?: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens: number }; completion_tokens_details?: { reasoning_tokens: number } };
 }
@@ -108,6 +112,15 @@ export class FakeOpenAI extends FakeUpstream<Behaviour> {
       if (res.destroyed) return;
       res.write(chunk({ content: `part${i} ` }));
       if (b.chunkDelayMs) await sleep(b.chunkDelayMs);
+    }
+    if (b.breakStream) {
+      // Let what was written reach the relay, then drop the connection mid-answer.
+      await sleep(30);
+      return void res.socket?.destroy();
+    }
+    if (b.streamError) {
+      res.write(`data: ${JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error', code: null } })}\n\n`);
+      return void res.end();
     }
     res.write(chunk({}, 'stop'));
     const includeUsage = (json.stream_options as { include_usage?: boolean } | undefined)?.include_usage;

@@ -73,6 +73,11 @@ export interface LogOther {
   protocol?: ClientProtocol;
   /** The request went to the upstream in the client's own protocol, unconverted. */
   passthrough?: boolean;
+  /**
+   * The answer was cut short, billed for what was produced: the upstream broke off or failed mid-stream
+   * (the client got an error event, never a success marker), or the client left.
+   */
+  interrupted?: 'upstream' | 'client';
   cache_read_tokens?: number;
   cache_write_tokens?: number;
   reasoning_tokens?: number;

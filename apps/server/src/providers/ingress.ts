@@ -76,8 +76,19 @@ export interface NativeStreamReader {
   push(chunk: Buffer): Outgoing;
   /** The upstream ended: what is still owed (a last line without its newline). */
   end(): Outgoing;
-  /** Usage the upstream reported so far. */
+  /**
+   * Usage the upstream reported so far: final once the stream is complete; before that what it announced
+   * (Anthropic's input in message_start, Gemini's running counts), which bills a stream cut short.
+   */
   readonly usage: ReportedUsage | undefined;
+  /** The upstream ended its answer the way its protocol ends a whole one: not cut off, not failed. */
+  readonly complete: boolean;
+  /**
+   * What ends the client's stream when the upstream broke off without completing it: the protocol's error
+   * event, so the client can tell a truncated answer from a whole one (nothing when the upstream's own
+   * error event already went through).
+   */
+  interrupt(message: string): string;
   /** The id under which the upstream keeps the answer (a stored response), once the stream has named it. */
   readonly answerId?: string;
   /** What ends the client's stream once the charge is known; usually nothing, the upstream's own end went through. */

@@ -11,11 +11,21 @@ import { TurnWriter } from './streaming/turn-writer.js';
 import type { TextTally } from './streaming/text-tally.js';
 
 /**
+ * How an answer ended: whole, cut off by the upstream (it broke off, or failed mid-stream), or cut off
+ * because the client left.
+ */
+export type AnswerEnd = 'complete' | 'upstream' | 'client';
+
+/**
  * Settles the request with the usage the upstream reported (if any) and gives back the usage billed. It
  * runs before the answer's last byte goes out, so a client that has its answer can rely on the charge
- * and the log being recorded.
+ * and the log being recorded. An answer cut short bills the usage reported so far as partial: its input,
+ * and the larger of the output reported and the output counted.
  */
-export type Finish = (reported: ReportedUsage | undefined, answerId?: string) => Promise<Usage>;
+export type Finish = (reported: ReportedUsage | undefined, end: AnswerEnd, answerId?: string) => Promise<Usage>;
+
+/** What ends a stream whose upstream broke off: said in the client's protocol, never as a success. */
+export const INTERRUPTED_MESSAGE = 'the upstream closed the stream before its answer was complete';
 
 /** What an answer is written with: the plan it was served by, the client's endpoint and what its answer names. */
 export interface Delivery {
@@ -34,7 +44,7 @@ export async function deliverAnswer(reply: FastifyReply, response: UpstreamRespo
   const body = Buffer.from(await response.body.arrayBuffer());
   const answer = plan.adaptor.parseAnswer(plan.request, body, String(response.headers['content-type'] ?? 'application/json'));
   if (!answer.usage) tally.add(answer.text);
-  const billed = await finish(answer.usage, answer.answerId);
+  const billed = await finish(answer.usage, 'complete', answer.answerId);
   const { ingress } = endpoint;
   if (plan.native) return void (await reply.status(response.statusCode).type(answer.contentType).send(answer.body));
   const written = ingress.fromHubAnswer(answer.body, billed, answer.usage !== undefined, context);
@@ -75,12 +85,19 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
     clearInterval(keepAlive);
   }
   response.body.destroy();
-  const billed = await delivery.finish(stream.usage, stream.answerId);
-  if (!raw.destroyed) writer.end(stream.close(billed));
+  const end: AnswerEnd = raw.destroyed ? 'client' : stream.complete ? 'complete' : 'upstream';
+  const billed = await delivery.finish(stream.usage, end, stream.answerId);
+  if (raw.destroyed) return;
+  writer.end(end === 'complete' ? stream.close(billed) : stream.interrupt(INTERRUPTED_MESSAGE, billed));
+}
+
+/** A stream as the relay reads it, whichever way it goes to the client; `interrupt` ends it instead of `close`. */
+interface RelayedStream extends Omit<NativeStreamReader, 'interrupt'> {
+  interrupt(message: string, billed: Usage): string;
 }
 
 /** The reader of the stream: the client protocol's own for a passthrough, else the hub conversion. */
-function openStream({ plan, endpoint, context, tally }: Delivery): NativeStreamReader {
+function openStream({ plan, endpoint, context, tally }: Delivery): RelayedStream {
   const { ingress } = endpoint;
   if (plan.native) {
     if (!ingress.native) throw new RelayError(500, 'a passthrough was planned for an endpoint without passthrough readers', 'internal_error');
@@ -96,7 +113,13 @@ function openStream({ plan, endpoint, context, tally }: Delivery): NativeStreamR
     get usage() {
       return translation.usage;
     },
+    get complete() {
+      return translation.complete;
+    },
     close: (billed) => writer.close(billed, translation.usage !== undefined),
+    // The hub's error payload, in the client's protocol; a writer that already sent the upstream's error adds nothing.
+    interrupt: (message, billed) =>
+      writer.chunk(JSON.stringify({ error: { message, type: 'upstream_error', code: 'stream_interrupted' } })) + writer.close(billed, translation.usage !== undefined),
     ...(writer.keepAlive ? { keepAlive: writer.keepAlive } : {}),
   };
 }

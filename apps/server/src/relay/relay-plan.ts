@@ -50,16 +50,24 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   const upstreamModel = channel.modelMapping[input.model] ?? input.model;
   const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
   const target: UpstreamTarget = { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings };
-  const request = { target, mode, model: upstreamModel, stream: input.stream, clientHeaders: headers };
-  // Priced only once the channel is known to serve the request: a channel that cannot says so first.
-  const priced = () => ({ channel, upstreamModel, price: ctx.relay.pricing.price(upstreamModel, channel.type, group), systemPromptReset: systemPrompt !== undefined });
+  // One shape for every plan and request (no spreads): the relay reads them on every call.
+  const plan = (adaptor: Adaptor, requestPath: string, body: Buffer, contentType: string, native: NativeEndpoint | undefined): RelayPlan => ({
+    channel,
+    upstreamModel,
+    // Priced only once the channel is known to serve the request: a channel that cannot says so first.
+    price: ctx.relay.pricing.price(upstreamModel, channel.type, group),
+    adaptor,
+    request: { target, mode, path: requestPath, model: upstreamModel, stream: input.stream, body, contentType, clientHeaders: headers },
+    systemPromptReset: systemPrompt !== undefined,
+    native,
+  });
 
   const native = nativeEndpointFor(channel, egress, input.protocol, upstreamModel);
   const readers = endpoint.ingress.native;
   if (native && readers) {
     const changed = readers.rewrite(input.json, { model: upstreamModel === input.model ? undefined : upstreamModel, systemPrompt });
     const body = changed ? Buffer.from(JSON.stringify(changed)) : input.raw;
-    return { ...priced(), native, adaptor: passthroughAdaptor(egress, native, readers), request: { ...request, path, body, contentType: input.contentType } };
+    return plan(passthroughAdaptor(egress, native, readers), path, body, input.contentType, native);
   }
 
   if (input.nativeOnly !== undefined) throw new RelayError(400, `${input.nativeOnly}; channel #${channel.id} (${type.label}) cannot serve it`, 'native_protocol_required', 'invalid_request_error');
@@ -75,7 +83,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   const changes = { model: upstreamModel, systemPrompt, includeUsage: ctx.config.ENFORCE_INCLUDE_USAGE || input.protocol !== 'openai' };
   const ownShape = input.protocol === 'openai';
   const body = upstreamBody(hub, changes, ownShape || egress.hubExtensions === true);
-  return { ...priced(), adaptor: egress, request: { ...request, path: ownShape ? path : (HUB_PATHS[mode] ?? path), body, contentType: hub.contentType } };
+  return plan(egress, ownShape ? path : (HUB_PATHS[mode] ?? path), body, hub.contentType, undefined);
 }
 
 /**

@@ -10,7 +10,7 @@ import { RemoteImages } from './images/inline-images.js';
 import { RelayError } from './relay-error.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
 import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
-import type { RelayInput } from './request-input.js';
+import { withHub, type RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 import { Route } from './routing/route.js';
 import { refund, settle } from './settle.js';
@@ -34,7 +34,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   checkModelAllowed(caller, input.model);
 
   const { group } = caller.record;
-  const pinned = caller.pinnedChannelId ?? (await endpoint.affinity?.(ctx, input, caller.record));
+  const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
   const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode));
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
   const firstChannel = route.first();
@@ -51,10 +51,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
   const hangup = new ClientHangup(reply.raw);
   const images = new RemoteImages(ctx.relay.images, input.hub(), () => hangup.signal);
-  const withImages = async (): Promise<RelayInput> => {
-    const hub = await images.inputWithImages();
-    return input.protocol === 'openai' ? hub : { ...input, hub: () => hub };
-  };
+  const withImages = async (): Promise<RelayInput> => withHub(input, await images.inputWithImages());
   const plan = async (channel: RoutableChannel) => {
     const planned = planWith(channel, input);
     return !planned.native && adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await withImages()) : planned;
@@ -77,8 +74,8 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
     if (!settled) refund(ctx, reservation);
     throw error;
   };
-  const finish: Finish = async (reported, answerId) => {
-    const charge = await rules.charge(ctx, served, input, { reported, generatedTokens: () => tally.total() });
+  const finish: Finish = async (reported, end, answerId) => {
+    const charge = await rules.charge(ctx, served, input, { reported, partial: end !== 'complete', generatedTokens: () => tally.total() });
     settle(ctx, {
       record: caller.record,
       reservation,
@@ -94,6 +91,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       systemPromptReset: served.systemPromptReset,
       protocol: input.protocol,
       passthrough: served.native !== undefined,
+      ...(end === 'complete' ? {} : { interrupted: end }),
     });
     settled = true;
     if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId });

@@ -24,7 +24,11 @@ export interface ConsumeFacts {
   /** The protocol the client spoke, and whether its request passed through unconverted. */
   protocol: ClientProtocol;
   passthrough: boolean;
+  /** The answer was cut short: by the upstream (it broke off or failed mid-stream) or by the client leaving. */
+  interrupted?: 'upstream' | 'client';
 }
+
+const INTERRUPTED_TEXT = { upstream: 'interrupted: the upstream ended the stream early', client: 'interrupted: the client left' } as const;
 
 /** Queues the final charge, the counters and the consume log (when LogConsumeEnabled) for the batched writer. */
 export function settle(ctx: AppContext, facts: ConsumeFacts): void {
@@ -41,12 +45,13 @@ export function refund(ctx: AppContext, reservation: Reservation): void {
 /** one-api's ratio text, then the token kinds that were priced apart (Tollgate's), if any. */
 function ratioText(facts: ConsumeFacts): string {
   const { price, usage } = facts;
-  if (facts.ratioText) return facts.ratioText;
+  const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
+  if (facts.ratioText) return facts.ratioText + interrupted;
   const parts = [`model ratio ${price.modelRatio.toFixed(2)}`, `group ratio ${price.groupRatio.toFixed(2)}`, `completion ratio ${price.completionRatio.toFixed(2)}`];
   if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
   if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
   if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${(price.reasoningRatio ?? price.completionRatio).toFixed(2)}`);
-  return parts.join(', ');
+  return parts.join(', ') + interrupted;
 }
 
 /** The breakdown the console's log detail shows (the contract's LogOther). */
@@ -54,6 +59,7 @@ function logOther(facts: ConsumeFacts): LogOther {
   const { price, usage } = facts;
   const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
   if (facts.passthrough) other.passthrough = true;
+  if (facts.interrupted) other.interrupted = facts.interrupted;
   if (facts.ratioText) return other;
   other.completion_ratio = price.completionRatio;
   if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });

@@ -1,7 +1,7 @@
 import type { RelayMode } from '../providers/adaptor.js';
-import type { ReportedUsage } from '../providers/openai/response-usage.js';
 import type { TokenKinds } from '../providers/token-usage.js';
 import type { Usage } from './billing/quota.js';
+import type { Outcome } from './modes/mode-rules.js';
 import type { RelayInput } from './request-input.js';
 import { counterFor } from './tokens/encoders.js';
 import { countChatPrompt, countTextInput } from './tokens/count-prompt.js';
@@ -22,11 +22,11 @@ export const estimatePromptTokens = (mode: RelayMode, input: RelayInput, model: 
 
 /**
  * The usage to bill (reference 1.6): the upstream's when it reports any; a prompt count of 0 with a total
- * is filled from the local count; with no usage at all, prompt and completion are both counted locally.
+ * is filled from the local count; with no usage at all, prompt and completion are both counted locally. An
+ * answer cut short bills the input reported and the larger of the output reported and counted.
  */
 export async function resolveUsage(
-  reported: ReportedUsage | undefined,
-  completionTokens: () => Promise<number>,
+  { reported, partial, generatedTokens: completionTokens }: Pick<Outcome, 'reported' | 'partial' | 'generatedTokens'>,
   mode: RelayMode,
   input: RelayInput,
   model: string,
@@ -34,9 +34,11 @@ export async function resolveUsage(
 ): Promise<Usage> {
   const localPrompt = async () => promptTokens(mode, input, model, await counterFor(model, approximate));
   if (reported && reported.totalTokens > 0) {
-    if (reported.promptTokens > 0) return { promptTokens: reported.promptTokens, completionTokens: reported.completionTokens, ...tokenKinds(reported) };
+    // Cut short, the upstream's output count may lag what reached the client: the larger of the two is billed.
+    const completion = async (reportedCompletion: number) => (partial ? Math.max(reportedCompletion, await completionTokens()) : reportedCompletion);
+    if (reported.promptTokens > 0) return { promptTokens: reported.promptTokens, completionTokens: await completion(reported.completionTokens), ...tokenKinds(reported) };
     const prompt = await localPrompt();
-    return { promptTokens: prompt, completionTokens: Math.max(0, reported.totalTokens - prompt), ...tokenKinds(reported) };
+    return { promptTokens: prompt, completionTokens: await completion(Math.max(0, reported.totalTokens - prompt)), ...tokenKinds(reported) };
   }
   const prompt = mode === 'embeddings' ? countTextInput(input.json.input, await counterFor(model, approximate)) : await localPrompt();
   return { promptTokens: prompt, completionTokens: mode === 'embeddings' || mode === 'moderations' ? 0 : await completionTokens() };

@@ -42,7 +42,8 @@ export function anthropicStreamParser(options: ConvertedStreamOptions): StreamPa
         head.id = event.message?.id ?? head.id;
         head.model = event.message?.model ?? head.model;
         usage = { ...usage, ...event.message?.usage };
-        return emit({ role: 'assistant', content: '' });
+        // The input counted here bills a stream cut short before message_delta.
+        return { ...emit({ role: 'assistant', content: '' }), usage: reportedUsage(openAIUsage(usage)) };
       case 'content_block_start': {
         const block = event.content_block;
         if (block?.type === 'tool_use') {

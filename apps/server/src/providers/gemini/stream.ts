@@ -11,7 +11,8 @@ import type { GeminiResponse, UsageMetadata } from './wire-types.js';
 /**
  * Gemini's `streamGenerateContent?alt=sse` (reference providers.md 3.4) as OpenAI chunks. Every event is
  * a whole GenerateContentResponse whose text parts are deltas; a function call comes whole in one event;
- * usageMetadata is cumulative, so the last one wins; there is no terminator, so `end` closes the stream.
+ * usageMetadata is cumulative, so the last one wins (each is reported, for a stream cut short); there is no
+ * terminator, so `end` closes the stream.
  * Thought parts (asked for with includeThoughts) become the hub's `reasoning_content` deltas.
  * Docs: https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
@@ -56,7 +57,8 @@ export function geminiStreamParser(options: ConvertedStreamOptions): StreamParse
       if (reason) forward.push(finishChunk(head, reason, index));
     }
     if (!response.candidates?.length && response.promptFeedback?.blockReason) forward.push(chatChunk(head, { role: 'assistant', content: '' }, 'content_filter'));
-    return { forward, text };
+    // The running counts bill a stream cut short; the last event's are final.
+    return { forward, text, ...(response.usageMetadata ? { usage: reportedUsage(openAIUsage(usage)) } : {}) };
   }
 
   return {

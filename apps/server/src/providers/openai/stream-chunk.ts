@@ -20,6 +20,8 @@ export function inspectChunk(data: string): ChunkInfo {
   }
   const usage = readUsage(chunk.usage);
   const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
+  // An error mid-stream goes to the client, which must not take what came before for a whole answer.
+  if ((chunk as { error?: unknown }).error) return { drop: false, text: '' };
   if (choices.length === 0 && !usage) return { drop: true, text: '' };
   let text = '';
   for (const choice of choices) {

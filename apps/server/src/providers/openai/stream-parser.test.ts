@@ -28,8 +28,10 @@ describe('the OpenAI stream parser', () => {
     expect(event.laterText?.read()).toBe('"usage":{"prompt_tokens":9}');
   });
 
-  it("drops Azure's empty filter chunk and anything without choices or usage", () => {
+  it("drops Azure's empty filter chunk and anything else without choices or usage, but never an error", () => {
     expect(openAIStreamParser().event(chunk({ choices: [], prompt_filter_results: [] })).forward).toEqual([]);
-    expect(openAIStreamParser().event('{"error":{"message":"x"}}').forward).toEqual([]);
+    expect(openAIStreamParser().event('{"object":"chat.completion.chunk"}').forward).toEqual([]);
+    // An error mid-stream reaches the client, which must not take what came before for a whole answer.
+    expect(openAIStreamParser().event('{"error":{"message":"x"}}').forward).toEqual(['{"error":{"message":"x"}}']);
   });
 });

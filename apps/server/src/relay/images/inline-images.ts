@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../providers/openai/request-body.js';
 import { RelayError } from '../relay-error.js';
-import type { RelayInput } from '../request-input.js';
+import { openAIInput, type RelayInput } from '../request-input.js';
 import type { ImageFetcher } from './image-fetcher.js';
 
 /** At most this many images are downloaded for one request, four at a time. */
@@ -82,8 +82,7 @@ export class RemoteImages {
       images.forEach((image, i) => dataUrls.set(batch[i] as string, `data:${image.mimeType};base64,${image.data.toString('base64')}`));
     }
     const json = withDataUrls(this.input.json, dataUrls);
-    const inlined: RelayInput = { ...this.input, json, raw: Buffer.from(JSON.stringify(json)), hub: () => inlined };
-    return inlined;
+    return openAIInput({ ...this.input, json, raw: Buffer.from(JSON.stringify(json)) });
   }
 }
 

@@ -14,6 +14,8 @@ export interface Charge {
 
 export interface Outcome {
   reported?: ReportedUsage;
+  /** The answer was cut short: `reported` is what the upstream had announced so far, not its final count. */
+  partial: boolean;
   /** Tokens of the generated text (or transcript), counted locally on demand. */
   generatedTokens: () => Promise<number>;
 }

@@ -16,7 +16,7 @@ export function textRules(mode: RelayMode): ModeRules {
     reservation: (ctx, plan, input) =>
       preConsumeQuota(ctx.options.num('PreConsumedQuota'), estimatePromptTokens(mode, input.hub(), plan.upstreamModel), input.hub().maxTokens, plan.price),
     async charge(ctx, plan, input, outcome) {
-      const usage = await resolveUsage(outcome.reported, outcome.generatedTokens, mode, input.hub(), plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled'));
+      const usage = await resolveUsage(outcome, mode, input.hub(), plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled'));
       return { quota: textQuota(usage, plan.price), usage };
     },
   };

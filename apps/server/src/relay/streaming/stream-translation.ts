@@ -7,6 +7,10 @@ import type { TextTally } from './text-tally.js';
 export type { Outgoing } from '../../providers/ingress.js';
 
 const DONE = '[DONE]';
+/** A chunk with a finish reason (not null). */
+const FINISH_REASON = /"finish_reason"\s*:\s*"/;
+/** A payload that reports a failure: the hub's `{"error":…}` (providers/hub.ts), or an OpenAI upstream's own. */
+const ERROR_PAYLOAD = '{"error"';
 /** How a clean SSE event line starts. */
 const CANONICAL_PREFIX = 'data: ';
 
@@ -19,8 +23,19 @@ const CANONICAL_PREFIX = 'data: ';
  * is held back: the writer ends the stream once the charge is known.
  */
 export class StreamTranslation {
-  /** Usage the upstream reported, if it did. */
+  /** Usage the upstream reported so far, if it did. */
   usage: ReportedUsage | undefined;
+  /** The upstream marked its stream's end (`[DONE]`, Anthropic's message_stop...). */
+  private ended = false;
+  /** A chunk carried a finish reason: the answer is whole even if the end marker never comes. */
+  private finished = false;
+  /** An error payload went out: the upstream failed mid-stream. */
+  private failed = false;
+  /**
+   * The last payload forwarded verbatim, unread: the chunk that finishes an OpenAI answer is one, and is
+   * read only if the stream ends without `[DONE]` (so no chunk pays for the check).
+   */
+  private lastVerbatim: { bytes: Buffer; start: number; end: number } | undefined;
   private readonly lines = new LineReader();
   private readonly payload: PayloadRange = { start: -1, end: -1 };
   private out: Outgoing = [];
@@ -63,6 +78,10 @@ export class StreamTranslation {
     const verbatim = this.verbatim;
     if (verbatim?.test(text, start, end)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
+      const last = (this.lastVerbatim ??= { bytes, start, end });
+      last.bytes = bytes;
+      last.start = start;
+      last.end = end;
       if (bytes !== this.unreadIn) this.leaveUnread();
       this.unreadIn = bytes;
       this.unread.push(start, end);
@@ -70,7 +89,8 @@ export class StreamTranslation {
     }
     const data = bytes.toString('utf8', start, end);
     const event = this.parser.event(data);
-    if (this.writer.verbatim && data !== DONE && event.forward.length === 1 && event.forward[0] === data) {
+    // An error goes through the writer even to an OpenAI client: the writer must know the stream failed.
+    if (this.writer.verbatim && data !== DONE && event.forward.length === 1 && event.forward[0] === data && !data.startsWith(ERROR_PAYLOAD)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
       this.apply(event, data);
     } else {
@@ -78,9 +98,26 @@ export class StreamTranslation {
     }
   };
 
+  /** Whether the upstream completed its answer: it finished it or marked its end, and sent no error. */
+  get complete(): boolean {
+    if (this.failed) return false;
+    if (this.ended || this.finished) return true;
+    const last = this.lastVerbatim;
+    return last !== undefined && FINISH_REASON.test(last.bytes.toString('utf8', last.start, last.end));
+  }
+
   /** Counts an event and forwards what it yields, except `forwarded` (already sent as the upstream's bytes). */
   private apply(event: StreamEvent, forwarded: string | undefined) {
-    for (const data of event.forward) if (data !== DONE && data !== forwarded) this.addText(this.writer.chunk(data));
+    if (event.done) this.ended = true;
+    for (const data of event.forward) {
+      if (data === DONE) {
+        this.ended = true;
+        continue;
+      }
+      if (!this.finished && FINISH_REASON.test(data)) this.finished = true;
+      if (data.startsWith(ERROR_PAYLOAD)) this.failed = true;
+      if (data !== forwarded) this.addText(this.writer.chunk(data));
+    }
     this.tally.add(event.text);
     if (event.laterText) this.tally.later(event.laterText);
     if (event.usage) this.usage = event.usage;

@@ -40,6 +40,8 @@ const zh = {
   other: {
     passthrough: '透传',
     passthroughHint: '请求以客户端的协议原样发往上游，未经转换',
+    interrupted: '中断',
+    interruptedBy: { upstream: '上游在回答完成前断开或出错，客户端收到了错误而非完整回答；按已生成的内容计费', client: '客户端在回答完成前离开；按已生成的内容计费' },
     cacheRead: '缓存读取',
     cacheWrite: '缓存写入',
     reasoning: '推理',
@@ -89,6 +91,8 @@ const en: typeof zh = {
   other: {
     passthrough: 'passthrough',
     passthroughHint: "The request went to the upstream in the client's own protocol, unconverted",
+    interrupted: 'interrupted',
+    interruptedBy: { upstream: 'The upstream broke off or failed before the answer was complete; the client got an error, not a whole answer. Billed for what was produced.', client: 'The client left before the answer was complete. Billed for what was produced.' },
     cacheRead: 'cache read',
     cacheWrite: 'cache write',
     reasoning: 'reasoning',

@@ -29,6 +29,12 @@ describe('logOtherView', () => {
     });
   });
 
+  it('marks an answer cut short, by whom, and ignores values it does not know', () => {
+    expect(logOtherView(JSON.stringify({ protocol: 'openai', interrupted: 'upstream' }))).toEqual({ protocol: 'OpenAI Chat', passthrough: false, interrupted: 'upstream', lines: [] });
+    expect(logOtherView(JSON.stringify({ interrupted: 'client' })).interrupted).toBe('client');
+    expect(logOtherView(JSON.stringify({ interrupted: 'maybe' })).interrupted).toBeUndefined();
+  });
+
   it('skips zero or malformed counts, keeps a count whose ratio is missing, and shows unknown protocols raw', () => {
     const other = JSON.stringify({ protocol: 'bedrock', cache_read_tokens: 0, cache_write_tokens: '5', reasoning_tokens: 3 });
     expect(logOtherView(other)).toEqual({ protocol: 'bedrock', passthrough: false, lines: [{ kind: 'reasoning', tokens: 3 }] });

@@ -15,6 +15,8 @@ export interface LogOtherView {
   /** The protocol's label, or the raw name when a newer server wrote one this console does not know. */
   protocol?: string;
   passthrough: boolean;
+  /** The answer was cut short, by the upstream or by the client leaving (billed for what was produced). */
+  interrupted?: 'upstream' | 'client';
   lines: TokenKindLine[];
 }
 
@@ -40,7 +42,8 @@ export function logOtherView(other: string | null | undefined): LogOtherView {
     const price = ratioOf(ratio);
     return [price === undefined ? { kind, tokens: count } : { kind, tokens: count, ratio: price }];
   });
-  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, lines };
+  const interrupted = parsed.interrupted === 'upstream' || parsed.interrupted === 'client' ? parsed.interrupted : undefined;
+  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), lines };
 }
 
 /** Ratios are products of configured prices and can carry float noise (0.30000000000000004): 4 decimals at most. */

@@ -10,10 +10,10 @@ import { PING, sseEvent } from './sse-event.js';
  * upstream sent it, cut only between events so that a ping never lands inside one; NDJSON (Bedrock,
  * whose binary frames the exchange re-framed as one event per line) is framed as Anthropic's SSE, and a
  * Bedrock exception line becomes Anthropic's `error` event. Every event is read: the usage is
- * message_start's, updated by message_delta's cumulative counts. message_start counts almost no output,
- * so a stream that ends before message_delta (the client left, the upstream failed) reports no usage and
- * the relay counts the prompt and the text generated so far itself: what was produced is billed, at the
- * cost of the cache breakdown. Docs: https://docs.anthropic.com/en/api/messages-streaming
+ * message_start's, updated by message_delta's cumulative counts. A stream is complete at message_stop;
+ * one that ends before it (the client left, the upstream broke off or sent an error) is billed the input
+ * message_start reported, cache breakdown included, and the larger of the output reported and the output
+ * counted (the relay's rule for a partial report). Docs: https://docs.anthropic.com/en/api/messages-streaming
  */
 interface StreamEvent {
   type?: string;
@@ -37,6 +37,8 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
   let lineRest = '';
   let counts: AnthropicUsage | undefined;
   let complete = false;
+  /** An `error` event went to the client: the stream needs no other ending. */
+  let failed = false;
 
   const read = (data: string): StreamEvent | undefined => {
     let event: StreamEvent;
@@ -46,10 +48,9 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
       return undefined;
     }
     if (event.type === 'message_start' && event.message?.usage) counts = { ...counts, ...event.message.usage };
-    if (event.type === 'message_delta' && event.usage) {
-      counts = { ...counts, ...event.usage };
-      complete = true;
-    }
+    if (event.type === 'message_delta' && event.usage) counts = { ...counts, ...event.usage };
+    if (event.type === 'message_stop') complete = !failed;
+    if (event.type === 'error' || event.exception) failed = true;
     if (event.type === 'content_block_delta') countText((event.delta?.text ?? '') + (event.delta?.thinking ?? '') + (event.delta?.partial_json ?? ''));
     return event;
   };
@@ -100,8 +101,12 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
       return out;
     },
     get usage(): ReportedUsage | undefined {
-      return counts && complete ? reportedUsage(openAIUsage(counts)) : undefined;
+      return counts ? reportedUsage(openAIUsage(counts)) : undefined;
     },
+    get complete() {
+      return complete;
+    },
+    interrupt: (message) => (failed ? '' : sseEvent({ type: 'error', error: { type: 'api_error', message } })),
     close: () => '',
     keepAlive: PING,
   };

@@ -2,6 +2,7 @@ import type { NativeStreamReader, Outgoing } from '../../ingress.js';
 import type { ReportedUsage } from '../../openai/response-usage.js';
 import { SseEventReader } from '../../sse-events.js';
 import type { GeminiResponse } from '../wire-types.js';
+import { googleError } from './google-error.js';
 import { streamFraming, type StreamMode } from './stream-framing.js';
 import { reportedFromMetadata } from './usage-metadata.js';
 
@@ -10,13 +11,16 @@ import { reportedFromMetadata } from './usage-metadata.js';
  * upstream's bytes go on unchanged, cut only between events, so that a keep-alive never lands inside one;
  * for a client that asked without `alt=sse`, each event's response becomes the next element of the JSON
  * array it expects. Either way every event is read: usageMetadata is cumulative, so the last one is the
- * usage; the text (thoughts and call arguments included) is counted when none comes.
+ * usage (and bills a stream cut short); the text (thoughts and call arguments included) is counted when
+ * none comes. The answer is complete once a candidate has its finishReason; an `error` object ends it failed.
  */
 export function nativeStream(mode: StreamMode, countText: (text: string) => void): NativeStreamReader {
   const framing = streamFraming(mode);
   const events = new SseEventReader({ stripOneSpace: true });
   let held: Buffer | undefined;
   let usage: ReportedUsage | undefined;
+  let finished = false;
+  let failed = false;
 
   const read = (data: string, out: Outgoing) => {
     if (!data) return;
@@ -27,6 +31,8 @@ export function nativeStream(mode: StreamMode, countText: (text: string) => void
       return;
     }
     usage = reportedFromMetadata(response.usageMetadata) ?? usage;
+    if (response.candidates?.some((candidate) => candidate.finishReason)) finished = true;
+    if ((response as { error?: unknown }).error) failed = true;
     countText(generatedText(response));
     if (mode === 'array') out.push(framing.event(data));
   };
@@ -55,6 +61,10 @@ export function nativeStream(mode: StreamMode, countText: (text: string) => void
     get usage() {
       return usage;
     },
+    get complete() {
+      return finished && !failed;
+    },
+    interrupt: (message) => (failed ? '' : framing.event(JSON.stringify(googleError(500, message)))) + framing.close(),
     close: () => framing.close(),
     keepAlive: framing.keepAlive,
   };

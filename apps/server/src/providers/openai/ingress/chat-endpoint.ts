@@ -45,10 +45,19 @@ export const openAIEndpoint: IngressEndpoint = {
 
   fromHubStream(context) {
     const includeUsage = wantsUsage(context.client);
+    // After an error payload nothing more goes out, [DONE] least of all: SDKs would take what came for a whole answer.
+    let failed = false;
     return {
       verbatim: true,
-      chunk: (payload) => `data: ${payload}\n\n`,
-      close: (usage, reported) => (includeUsage && !reported ? `data: ${usageChunk(`chatcmpl-${context.requestId}`, context.model, usage)}\n\n${DONE}` : DONE),
+      chunk(payload) {
+        if (failed) return '';
+        if (payload.startsWith('{"error"')) failed = true;
+        return `data: ${payload}\n\n`;
+      },
+      close: (usage, reported) => {
+        if (failed) return '';
+        return includeUsage && !reported ? `data: ${usageChunk(`chatcmpl-${context.requestId}`, context.model, usage)}\n\n${DONE}` : DONE;
+      },
       // An SSE comment: OpenAI's SDKs skip it.
       keepAlive: ': keep-alive\n\n',
     };

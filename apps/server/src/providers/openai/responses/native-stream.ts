@@ -8,7 +8,9 @@ import { reportedFromResponses } from './usage.js';
  * A Responses stream passed through: the upstream's bytes go on unchanged, cut only between events so that
  * a keep-alive never lands inside one. Every event is read: the response's id from response.created, the
  * usage from the event that ends it (completed, incomplete or failed), and the deltas' text, counted when
- * no usage comes (the client left early). Docs: https://platform.openai.com/docs/api-reference/responses-streaming
+ * no usage comes (the client left early). The answer is whole once response.completed or
+ * response.incomplete came; a stream cut before either ends with response.failed from Tollgate.
+ * Docs: https://platform.openai.com/docs/api-reference/responses-streaming
  */
 interface StreamEvent {
   type?: string;
@@ -24,6 +26,10 @@ export function nativeResponsesStream(countText: (text: string) => void): Native
   let held: Buffer | undefined;
   let usage: ReportedUsage | undefined;
   let answerId: string | undefined;
+  let whole = false;
+  /** response.failed or an `error` event went through: the stream needs no other ending. */
+  let failed = false;
+  let sequence = 0;
 
   const read = (data: string) => {
     if (!data || data === '[DONE]') return;
@@ -34,6 +40,9 @@ export function nativeResponsesStream(countText: (text: string) => void): Native
       return;
     }
     const type = event.type ?? '';
+    sequence = Math.max(sequence, Number((event as { sequence_number?: unknown }).sequence_number ?? 0) || 0);
+    if (type === 'response.completed' || type === 'response.incomplete') whole = true;
+    if (type === 'response.failed' || type === 'error') failed = true;
     if (TEXT_DELTAS.has(type) && typeof event.delta === 'string') countText(event.delta);
     if (type === 'response.created') answerId = storedId(event.response);
     if (ENDS.has(type)) {
@@ -62,6 +71,14 @@ export function nativeResponsesStream(countText: (text: string) => void): Native
     },
     get answerId() {
       return answerId;
+    },
+    get complete() {
+      return whole && !failed;
+    },
+    interrupt(message) {
+      if (failed) return '';
+      const response = { id: answerId ?? '', object: 'response', status: 'failed', error: { code: 'server_error', message } };
+      return `event: response.failed\ndata: ${JSON.stringify({ type: 'response.failed', sequence_number: sequence + 1, response })}\n\n`;
     },
     close: () => '',
     keepAlive: ': keep-alive\n\n',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { renderQuota } from '@/lib/format/quota';
 import { formatTimestamp } from '@/lib/format/time';
 import { logOtherView } from '../log-other';
-import { PassthroughTag, ProtocolTag, TokenKindText } from './log-other-tags';
+import { InterruptedTag, PassthroughTag, ProtocolTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
 
 /** Zero counts stay blank, as in one-api: top-up and management rows have no tokens. */
@@ -18,6 +18,7 @@ function LogDetails({ log }: { log: LogView }) {
     <Space size={4} wrap>
       {other.protocol && <ProtocolTag label={other.protocol} />}
       {other.passthrough && <PassthroughTag />}
+      {other.interrupted && <InterruptedTag by={other.interrupted} />}
       <Typography.Text>{log.content}</Typography.Text>
       {other.lines.map((line) => (
         <TokenKindText key={line.kind} line={line} />

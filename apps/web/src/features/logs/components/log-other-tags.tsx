@@ -26,6 +26,18 @@ export function PassthroughTag() {
   );
 }
 
+/** The answer was cut short: by the upstream (the client got an error, not a whole answer) or by the client. */
+export function InterruptedTag({ by }: { by: 'upstream' | 'client' }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t(`logs.other.interruptedBy.${by}`)}>
+      <Tag color="red" data-testid="log-interrupted">
+        {t('logs.other.interrupted')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 /** Cache read, cache write or reasoning tokens, with the ratio (to an input token) they were charged at. */
 export function TokenKindText({ line }: { line: TokenKindLine }) {
   const { t } = useTranslation();
