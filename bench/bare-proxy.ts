@@ -10,8 +10,8 @@ export async function startBareProxy(port: number, upstream: string) {
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 512 });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post('/v1/chat/completions', async (req, reply) => {
-    const response = await request(`${upstream}/v1/chat/completions`, {
+  app.post('/v1/*', async (req, reply) => {
+    const response = await request(`${upstream}${req.url}`, {
       dispatcher,
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer upstream' },

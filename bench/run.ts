@@ -24,18 +24,29 @@ const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const UPSTREAM_PORT = 28101;
 const BARE_PORT = 28102;
 const TOLLGATE_PORT = 28103;
-const body = (stream: boolean) => JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] });
+const MESSAGES = [{ role: 'user', content: 'Hello there, how are you?' }];
+const chatBody = (stream: boolean) => JSON.stringify({ model: 'gpt-4o-mini', stream, messages: MESSAGES });
+const messagesBody = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: MESSAGES });
 
 interface Scenario {
   name: string;
   connections: number;
-  stream: boolean;
+  path: string;
+  body: string;
 }
-const SCENARIOS: Scenario[] = [
-  { name: 'non-stream, 50 connections', connections: 50, stream: false },
-  { name: 'stream, 50 connections', connections: 50, stream: true },
-  { name: 'non-stream, 1 connection', connections: 1, stream: false },
+/**
+ * The OpenAI surface, then Anthropic clients: passed through to an Anthropic channel, and converted to an
+ * OpenAI channel. The bare proxy forwards the same request untouched to the upstream's /v1/messages, so the
+ * conversion's ratio is its cost against a passthrough floor. BENCH_SCENARIOS=openai or =anthropic runs one half.
+ */
+const ALL_SCENARIOS: (Scenario & { group: 'openai' | 'anthropic' })[] = [
+  { group: 'openai', name: 'non-stream, 50 connections', connections: 50, path: '/v1/chat/completions', body: chatBody(false) },
+  { group: 'openai', name: 'stream, 50 connections', connections: 50, path: '/v1/chat/completions', body: chatBody(true) },
+  { group: 'openai', name: 'non-stream, 1 connection', connections: 1, path: '/v1/chat/completions', body: chatBody(false) },
+  { group: 'anthropic', name: 'Anthropic passthrough, stream, 50', connections: 50, path: '/v1/messages', body: messagesBody('claude-bench', true) },
+  { group: 'anthropic', name: 'Anthropic to OpenAI, stream, 50', connections: 50, path: '/v1/messages', body: messagesBody('gpt-4o-mini', true) },
 ];
+const SCENARIOS = ALL_SCENARIOS.filter((scenario) => !process.env.BENCH_SCENARIOS || scenario.group === process.env.BENCH_SCENARIOS);
 
 interface Measurement {
   rps: number;
@@ -52,12 +63,12 @@ interface Target {
 
 async function load(target: Target, key: string, scenario: Scenario, seconds: number): Promise<Measurement> {
   const result = await autocannon({
-    url: `${target.url}/v1/chat/completions`,
+    url: `${target.url}${scenario.path}`,
     method: 'POST',
     connections: scenario.connections,
     duration: seconds,
     headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-    body: body(scenario.stream),
+    body: scenario.body,
   });
   return { rps: result.requests.average, mean: result.latency.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
@@ -88,6 +99,10 @@ async function provisionTollgate(url: string): Promise<string> {
     fetch(`${url}${route}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ success: boolean; message: string; data: unknown }>);
   const channel = await api('POST', '/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
   if (!channel.success) throw new Error(channel.message);
+  const anthropic = await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'claude-bench', group: 'default' });
+  if (!anthropic.success) throw new Error(anthropic.message);
+  const prices = await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
+  if (!prices.success) throw new Error(prices.message);
   const token = await api('POST', '/api/token/', { name: 'bench', unlimited_quota: true, expired_time: -1, remain_quota: 0 });
   if (!token.success) throw new Error(token.message);
   return (token.data as { key: string }).key;
@@ -167,10 +182,10 @@ async function main() {
       const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
       console.log(`| ${scenario.name} | ${b.rps.toFixed(0)} | ${t.rps.toFixed(0)} | ${median(ratios).toFixed(2)} (${range}) | ${b.p50} / ${b.p99} | ${t.p50} / ${t.p99} |`);
     }
-    const one = results.get(SCENARIOS[2]!.name)!;
+    const one = results.get('non-stream, 1 connection');
     const errors = [...results.values()].reduce((sum, result) => sum + result.bare.errors + result.tollgate.errors, 0);
     // autocannon's percentiles are whole milliseconds; the mean shows sub-millisecond differences.
-    console.log(`\nadded latency at 1 connection: p50 ${one.tollgate.p50 - one.bare.p50} ms, mean ${(one.tollgate.mean - one.bare.mean).toFixed(3)} ms`);
+    if (one) console.log(`\nadded latency at 1 connection: p50 ${one.tollgate.p50 - one.bare.p50} ms, mean ${(one.tollgate.mean - one.bare.mean).toFixed(3)} ms`);
     console.log(`Tollgate RSS: peak under load ${peakRss.mb.toFixed(0)} MB, after load ${rss.toFixed(0)} MB; failed requests: ${errors}`);
   } finally {
     bareProcess.kill();
