@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { countTokensAnswer, countTokensFromUpstream } from '../providers/anthropic/ingress/count-tokens.js';
@@ -6,12 +5,12 @@ import { messagesEndpoint } from '../providers/anthropic/ingress/endpoints.js';
 import { INVALID_REQUEST, InvalidRequest } from '../providers/anthropic/ingress/invalid-request.js';
 import { anthropicProtocol } from '../providers/anthropic/ingress/protocol.js';
 import { readMessagesRequest } from '../providers/anthropic/ingress/request-to-hub.js';
-import type { JsonObject } from '../providers/openai/request-body.js';
 import { textRules } from './modes/text-rules.js';
 import { relay } from './relay.js';
 import { answerErrorsAs } from './relay-conventions.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
 import { RelayError } from './relay-error.js';
+import { readJsonBody, type BodyRefusals } from './json-body.js';
 import { foreignInput, hubFields, type RelayInput } from './request-input.js';
 import { counterFor } from './tokens/encoders.js';
 import { passThroughUnbilled, readUnbilled } from './unbilled-call.js';
@@ -23,23 +22,12 @@ import { promptTokens } from './usage.js';
  * /v1/messages/count_tokens, with Anthropic's errors. Docs: https://docs.anthropic.com/en/api/messages
  */
 
-/** The body as bytes (passed through as they are) and parsed. */
-function readBody(request: FastifyRequest): { raw: Buffer; json: JsonObject } {
-  let raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8') || '{}');
-  } catch {
-    throw new RelayError(400, 'There was an issue with your request body: it is not valid JSON', INVALID_REQUEST, 'invalid_request_error');
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new RelayError(400, 'The request body must be a JSON object', INVALID_REQUEST, 'invalid_request_error');
-  return { raw, json: json as JsonObject };
-}
+/** What its clients are told of a body that is not a JSON object. */
+const BODY_REFUSALS: BodyRefusals = { notJson: 'There was an issue with your request body: it is not valid JSON', notObject: 'The request body must be a JSON object', code: INVALID_REQUEST };
 
 /** A Messages request read, or Anthropic's 400 naming the field, before anything is reserved. */
 function messagesInput(request: FastifyRequest, countOnly: boolean): RelayInput {
-  const { raw, json } = readBody(request);
+  const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   try {
     const { hub, maxTokens, nativeOnly } = readMessagesRequest(json, countOnly);
     const model = String(hub.model);

@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { RelayMode } from '../providers/adaptor.js';
@@ -17,6 +16,7 @@ import { relay } from './relay.js';
 import { answerErrorsAs, useRelayConventions } from './relay-conventions.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
 import { RelayError } from './relay-error.js';
+import { readJsonBody, type BodyRefusals } from './json-body.js';
 import { foreignInput, hubFields, type RelayInput } from './request-input.js';
 import { counterFor } from './tokens/encoders.js';
 import { passThroughUnbilled, readUnbilled } from './unbilled-call.js';
@@ -35,23 +35,12 @@ function modelAndMethod(request: FastifyRequest): { model: string; method: strin
   return colon === -1 ? { model: target, method: '' } : { model: target.slice(0, colon), method: target.slice(colon + 1) };
 }
 
-/** The body as bytes (passed through as they are) and parsed; Google's own checks answer what is wrong with it. */
-function readBody(request: FastifyRequest): { raw: Buffer; json: JsonObject } {
-  let raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8') || '{}');
-  } catch {
-    throw new RelayError(400, 'Invalid JSON payload received.', 'invalid_json', 'invalid_request_error');
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new RelayError(400, 'Invalid JSON payload received: the body must be an object.', 'invalid_json', 'invalid_request_error');
-  return { raw, json: json as JsonObject };
-}
+/** What its clients are told of a body that is not a JSON object. */
+const BODY_REFUSALS: BodyRefusals = { notJson: 'Invalid JSON payload received.', notObject: 'Invalid JSON payload received: the body must be an object.', code: 'invalid_json' };
 
 /** A Gemini request read, or Google's 400 naming the field, before anything is reserved. */
 function geminiInput(request: FastifyRequest, read: (json: JsonObject, model: string) => { hub: JsonObject; maxTokens: number; nativeOnly?: string }, stream: boolean): RelayInput {
-  const { raw, json } = readBody(request);
+  const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   const { model } = modelAndMethod(request);
   try {
     const { hub, maxTokens, nativeOnly } = read(json, model);

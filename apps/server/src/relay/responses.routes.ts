@@ -1,9 +1,7 @@
-import { gunzipSync } from 'node:zlib';
 import { channelType } from '@tollgate/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { findResponseRoute, forgetResponseRoute, rememberResponseRoute } from '../db/response-routes.js';
-import type { JsonObject } from '../providers/openai/request-body.js';
 import { responsesEndpoint, responsesProtocol } from '../providers/openai/responses/endpoint.js';
 import { InvalidResponsesRequest, INVALID_VALUE } from '../providers/openai/responses/invalid-request.js';
 import { readResponsesRequest } from '../providers/openai/responses/request-to-hub.js';
@@ -14,6 +12,7 @@ import { nativeEndpointFor } from './passthrough.js';
 import { relay } from './relay.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
 import { RelayError } from './relay-error.js';
+import { readJsonBody, type BodyRefusals } from './json-body.js';
 import { adaptorOfChannel } from './relay-plan.js';
 import { foreignInput, hubFields, type RelayInput } from './request-input.js';
 
@@ -25,23 +24,12 @@ import { foreignInput, hubFields, type RelayInput } from './request-input.js';
  * Docs: https://platform.openai.com/docs/api-reference/responses
  */
 
-/** The body as bytes (passed through as they are) and parsed; OpenAI's own checks answer what is wrong with it. */
-function readBody(request: FastifyRequest): { raw: Buffer; json: JsonObject } {
-  let raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8') || '{}');
-  } catch {
-    throw new RelayError(400, 'We could not parse the JSON body of your request.', 'invalid_json', 'invalid_request_error');
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new RelayError(400, 'The request body must be a JSON object.', 'invalid_json', 'invalid_request_error');
-  return { raw, json: json as JsonObject };
-}
+/** What its clients are told of a body that is not a JSON object. */
+const BODY_REFUSALS: BodyRefusals = { notJson: 'We could not parse the JSON body of your request.', notObject: 'The request body must be a JSON object.', code: 'invalid_json' };
 
 /** A Responses request read, or OpenAI's 400 naming the parameter, before anything is reserved. */
 function responsesInput(request: FastifyRequest): RelayInput {
-  const { raw, json } = readBody(request);
+  const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   try {
     const { hub, maxTokens, nativeOnly } = readResponsesRequest(json);
     const model = String(json.model);

@@ -1,6 +1,7 @@
 import type { NativeStreamReader, Outgoing } from '../../ingress.js';
 import type { ReportedUsage } from '../../openai/response-usage.js';
 import { SseEventReader } from '../../sse-events.js';
+import { WholeSseEvents } from '../../whole-sse-events.js';
 import { openAIUsage, reportedUsage } from '../usage.js';
 import type { AnthropicUsage } from '../wire-types.js';
 import { PING, sseEvent } from './sse-event.js';
@@ -33,7 +34,7 @@ const EXCEPTION_TYPES: Record<string, string> = {
 
 export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string) => void): NativeStreamReader {
   const events = new SseEventReader({ stripOneSpace: true });
-  let held: Buffer | undefined;
+  const whole = new WholeSseEvents();
   let lineRest = '';
   let counts: AnthropicUsage | undefined;
   let complete = false;
@@ -70,14 +71,6 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
     }
   };
 
-  /** SSE: the bytes up to the end of the last complete event; the rest waits for the next read. */
-  const completeEvents = (chunk: Buffer, out: Outgoing) => {
-    const bytes = held ? Buffer.concat([held, chunk]) : chunk;
-    const end = lastEventEnd(bytes.toString('latin1'));
-    held = end < bytes.length ? bytes.subarray(end) : undefined;
-    if (end > 0) out.push(bytes.subarray(0, end));
-  };
-
   return {
     push(chunk) {
       const out: Outgoing = [];
@@ -85,7 +78,8 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
         lines(chunk.toString('utf8'), out, false);
         return out;
       }
-      completeEvents(chunk, out);
+      const complete = whole.push(chunk);
+      if (complete) out.push(complete);
       for (const event of events.push(chunk)) read(event.data);
       return out;
     },
@@ -95,8 +89,8 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
         lines('', out, true);
         return out;
       }
-      if (held) out.push(held);
-      held = undefined;
+      const rest = whole.end();
+      if (rest) out.push(rest);
       for (const event of events.end()) read(event.data);
       return out;
     },
@@ -112,11 +106,3 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
   };
 }
 
-/** SSE separates events with a blank line: `\n\n`, `\r\n\r\n` or `\r\r` (reference providers.md 0.2). */
-function lastEventEnd(text: string): number {
-  const end = (separator: string) => {
-    const at = text.lastIndexOf(separator);
-    return at === -1 ? 0 : at + separator.length;
-  };
-  return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
-}

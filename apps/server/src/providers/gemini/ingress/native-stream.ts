@@ -1,6 +1,7 @@
 import type { NativeStreamReader, Outgoing } from '../../ingress.js';
 import type { ReportedUsage } from '../../openai/response-usage.js';
 import { SseEventReader } from '../../sse-events.js';
+import { WholeSseEvents } from '../../whole-sse-events.js';
 import type { GeminiResponse } from '../wire-types.js';
 import { googleError } from './google-error.js';
 import { streamFraming, type StreamMode } from './stream-framing.js';
@@ -17,7 +18,7 @@ import { reportedFromMetadata } from './usage-metadata.js';
 export function nativeStream(mode: StreamMode, countText: (text: string) => void): NativeStreamReader {
   const framing = streamFraming(mode);
   const events = new SseEventReader({ stripOneSpace: true });
-  let held: Buffer | undefined;
+  const whole = new WholeSseEvents();
   let usage: ReportedUsage | undefined;
   let finished = false;
   let failed = false;
@@ -37,24 +38,18 @@ export function nativeStream(mode: StreamMode, countText: (text: string) => void
     if (mode === 'array') out.push(framing.event(data));
   };
 
-  /** The bytes up to the end of the last complete event; the rest waits for the next read. */
-  const completeEvents = (chunk: Buffer, out: Outgoing) => {
-    const bytes = held ? Buffer.concat([held, chunk]) : chunk;
-    const end = lastEventEnd(bytes.toString('latin1'));
-    held = end < bytes.length ? bytes.subarray(end) : undefined;
-    if (end > 0) out.push(bytes.subarray(0, end));
-  };
-
   return {
     push(chunk) {
       const out: Outgoing = [];
-      if (mode === 'sse') completeEvents(chunk, out);
+      const complete = mode === 'sse' ? whole.push(chunk) : undefined;
+      if (complete) out.push(complete);
       for (const event of events.push(chunk)) read(event.data, out);
       return out;
     },
     end() {
-      const out: Outgoing = held ? [held] : [];
-      held = undefined;
+      // In array mode nothing was held: every event was re-framed as it was read.
+      const rest = whole.end();
+      const out: Outgoing = rest ? [rest] : [];
       for (const event of events.end()) read(event.data, out);
       return out;
     },
@@ -70,14 +65,6 @@ export function nativeStream(mode: StreamMode, countText: (text: string) => void
   };
 }
 
-/** SSE separates events with a blank line: `\n\n`, `\r\n\r\n` or `\r\r` (reference providers.md 0.2). */
-function lastEventEnd(text: string): number {
-  const end = (separator: string) => {
-    const at = text.lastIndexOf(separator);
-    return at === -1 ? 0 : at + separator.length;
-  };
-  return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
-}
 
 /** Everything a response generated: text and thought parts, and the arguments of its calls. */
 export function generatedText(response: GeminiResponse): string {

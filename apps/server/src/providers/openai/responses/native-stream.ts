@@ -1,6 +1,7 @@
 import type { NativeStreamReader, Outgoing } from '../../ingress.js';
 import type { ReportedUsage } from '../response-usage.js';
 import { SseEventReader } from '../../sse-events.js';
+import { WholeSseEvents } from '../../whole-sse-events.js';
 import { storedId, type ResponseBody } from './native-answer.js';
 import { reportedFromResponses } from './usage.js';
 
@@ -23,7 +24,7 @@ const ENDS = new Set(['response.completed', 'response.incomplete', 'response.fai
 
 export function nativeResponsesStream(countText: (text: string) => void): NativeStreamReader {
   const events = new SseEventReader({ stripOneSpace: true });
-  let held: Buffer | undefined;
+  const wholeEvents = new WholeSseEvents();
   let usage: ReportedUsage | undefined;
   let answerId: string | undefined;
   let whole = false;
@@ -53,16 +54,14 @@ export function nativeResponsesStream(countText: (text: string) => void): Native
 
   return {
     push(chunk) {
-      const bytes = held ? Buffer.concat([held, chunk]) : chunk;
-      const end = lastEventEnd(bytes.toString('latin1'));
-      held = end < bytes.length ? bytes.subarray(end) : undefined;
-      const out: Outgoing = end > 0 ? [bytes.subarray(0, end)] : [];
+      const complete = wholeEvents.push(chunk);
+      const out: Outgoing = complete ? [complete] : [];
       for (const event of events.push(chunk)) read(event.data);
       return out;
     },
     end() {
-      const out: Outgoing = held ? [held] : [];
-      held = undefined;
+      const rest = wholeEvents.end();
+      const out: Outgoing = rest ? [rest] : [];
       for (const event of events.end()) read(event.data);
       return out;
     },
@@ -85,11 +84,3 @@ export function nativeResponsesStream(countText: (text: string) => void): Native
   };
 }
 
-/** SSE separates events with a blank line: `\n\n`, `\r\n\r\n` or `\r\r` (reference providers.md 0.2). */
-function lastEventEnd(text: string): number {
-  const end = (separator: string) => {
-    const at = text.lastIndexOf(separator);
-    return at === -1 ? 0 : at + separator.length;
-  };
-  return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
-}

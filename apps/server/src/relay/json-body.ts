@@ -1,0 +1,28 @@
+import { gunzipSync } from 'node:zlib';
+import type { FastifyRequest } from 'fastify';
+import type { JsonObject } from '../providers/openai/request-body.js';
+import { RelayError } from './relay-error.js';
+
+/** How a protocol words the refusal of a body that is not a JSON object. */
+export interface BodyRefusals {
+  notJson: string;
+  notObject: string;
+  code: string;
+}
+
+/**
+ * A foreign protocol's request body as bytes (passed through as they are, gunzipped if the client
+ * compressed them) and parsed once; refused with a 400 in the protocol's words when it is not a JSON object.
+ */
+export function readJsonBody(request: FastifyRequest, refusals: BodyRefusals): { raw: Buffer; json: JsonObject } {
+  let raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8') || '{}');
+  } catch {
+    throw new RelayError(400, refusals.notJson, refusals.code, 'invalid_request_error');
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new RelayError(400, refusals.notObject, refusals.code, 'invalid_request_error');
+  return { raw, json: json as JsonObject };
+}
