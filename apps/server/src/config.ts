@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   RELAY_TIMEOUT: int(0),
   RELAY_PROXY: optional.pipe(z.url({ error: 'must be an http(s) proxy URL' }).optional()),
   ENFORCE_INCLUDE_USAGE: bool,
+  /** Stop a non-stream upstream call when its client hangs up, instead of finishing and billing it. */
+  CANCEL_ON_CLIENT_HANGUP: bool,
   /** Remote images linked in chat requests, downloaded for protocols that only take inline data. */
   IMAGE_FETCH_TIMEOUT: int(15, 1),
   IMAGE_FETCH_MAX_MB: int(20, 1),

@@ -33,7 +33,7 @@ export class FakeAnthropic extends FakeUpstream<AnthropicBehaviour> {
     const toolResult = json.messages?.flatMap((m) => m.content).find((block) => block.type === 'tool_result');
     const callTool = (json.tools?.length ?? 0) > 0 && !toolResult;
     const text = toolResult ? `Paris: ${toolResult.content ?? ''}` : `Hello from ${this.name}`;
-    if (json.stream) return this.stream(res, json.model ?? '', callTool ? undefined : text, usage);
+    if (json.stream) return this.stream(res, json.model ?? '', callTool ? undefined : text, usage, json.tools?.[0]?.name ?? 'get_weather');
     send(res, 200, {
       id: 'msg_fake01',
       type: 'message',
@@ -47,13 +47,13 @@ export class FakeAnthropic extends FakeUpstream<AnthropicBehaviour> {
   }
 
   /** Text in two deltas, or a tool_use whose input arrives as input_json_delta pieces. */
-  private stream(res: http.ServerResponse, model: string, text: string | undefined, usage: { input_tokens: number; output_tokens: number }) {
+  private stream(res: http.ServerResponse, model: string, text: string | undefined, usage: { input_tokens: number; output_tokens: number }, toolName: string) {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
     const event = (data: Record<string, unknown>) => res.write(`event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`);
     event({ type: 'message_start', message: { id: 'msg_fake02', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } });
     event({ type: 'ping' });
     if (text === undefined) {
-      event({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: TOOL_USE_ID, name: 'get_weather', input: {} } });
+      event({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: TOOL_USE_ID, name: toolName, input: {} } });
       for (const piece of ['{"city":', ' "Paris"}']) event({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: piece } });
     } else {
       event({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });

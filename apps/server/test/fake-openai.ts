@@ -21,6 +21,8 @@ export interface Behaviour {
   /** Stream this many content chunks (default 3), with this pause between them. */
   chunks?: number;
   chunkDelayMs?: number;
+  /** Send the stream's headers, then drop the connection before any event. */
+  dropAfterHeaders?: boolean;
   /** After the content chunks, drop the connection: no finish reason, no usage, no `[DONE]`. */
   breakStream?: boolean;
   /** After the content chunks, send an error payload (as OpenAI does mid-stream) and end. */
@@ -104,6 +106,11 @@ export class FakeOpenAI extends FakeUpstream<Behaviour> {
     res.on('close', () => {
       this.closedStreams += 1;
     });
+    if (b.dropAfterHeaders) {
+      res.flushHeaders();
+      await sleep(30);
+      return void res.socket?.destroy();
+    }
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     if (b.azureFilterChunk) res.write(`data: ${JSON.stringify({ id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: [] })}\n\n`);

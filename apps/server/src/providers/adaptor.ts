@@ -1,4 +1,5 @@
 import type { ChannelType, NativeProtocol } from '@tollgate/contract';
+import type { JsonObject } from './openai/request-body.js';
 import type { ReportedUsage } from './openai/response-usage.js';
 import type { UpstreamError } from './openai/upstream-error.js';
 import type { UpstreamResponse } from './upstream-response.js';
@@ -157,6 +158,12 @@ export interface Adaptor {
    * providers/hub.ts). Adaptors without it get a plain OpenAI request: an OpenAI upstream refuses unknown fields.
    */
   hubExtensions?: boolean;
+  /**
+   * The parameter of a hub request the protocol can neither honour nor emulate (`n` above 1, `logprobs`), if
+   * any: such a request goes to another channel, or is refused with a 400 naming it, never answered as if
+   * the parameter had not been sent.
+   */
+  unsupported?(body: JsonObject): string | undefined;
   /** The relay modes the protocol serves; every mode when absent. Other modes are refused before any call. */
   modes?: readonly RelayMode[];
   /**

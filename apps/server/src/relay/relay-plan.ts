@@ -39,7 +39,12 @@ export function channelServes(channel: RoutableChannel, input: RelayInput, mode:
   const adaptor = adaptorOfChannel(channel);
   if (!adaptor) return true; // planFor answers a clear error for it
   if (nativeEndpointFor(channel, adaptor, input.protocol, channel.modelMapping[input.model] ?? input.model)) return true;
-  return input.nativeOnly === undefined && (!adaptor.modes || adaptor.modes.includes(mode)) && (!input.stream || adaptor.streamParser !== undefined);
+  return (
+    input.nativeOnly === undefined &&
+    (!adaptor.modes || adaptor.modes.includes(mode)) &&
+    (!input.stream || adaptor.streamParser !== undefined) &&
+    adaptor.unsupported?.(input.hub().json) === undefined
+  );
 }
 
 export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, endpoint: RelayEndpoint, path: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
@@ -79,8 +84,15 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
     throw new RelayError(400, `channel #${channel.id} (${type.protocol}) cannot stream; send the request without stream`, 'stream_not_supported', 'invalid_request_error');
   }
   const hub = input.hub();
-  // A foreign client's stream always asks an OpenAI upstream for usage: its protocol reports usage at the end.
-  const changes = { model: upstreamModel, systemPrompt, includeUsage: ctx.config.ENFORCE_INCLUDE_USAGE || input.protocol !== 'openai' };
+  const unsupported = egress.unsupported?.(hub.json);
+  if (unsupported) {
+    throw new RelayError(400, `${unsupported} is not supported by channel #${channel.id} (${type.label}): send the request without it, or to a model another channel serves`, 'unsupported_parameter', 'invalid_request_error', unsupported);
+  }
+  // A stream asks an OpenAI upstream for usage whenever the vendor takes it (bills what it charges) and for
+  // every foreign client (their protocols report usage at the end); an OpenAI client that did not ask for
+  // it does not get the usage chunk (providers/openai/ingress/chat-endpoint.ts).
+  const includeUsage = ctx.config.ENFORCE_INCLUDE_USAGE || input.protocol !== 'openai' || type.streamUsage === true;
+  const changes = { model: upstreamModel, systemPrompt, includeUsage };
   const ownShape = input.protocol === 'openai';
   const body = upstreamBody(hub, changes, ownShape || egress.hubExtensions === true);
   return plan(egress, ownShape ? path : (HUB_PATHS[mode] ?? path), body, hub.contentType, undefined);

@@ -114,6 +114,28 @@ describe.each(databaseKinds)('streams cut short on %s', (kind) => {
     expect((await settled(start)).other.interrupted).toBeUndefined();
   });
 
+  it('retries a stream on another channel when its upstream fails before sending anything, unseen by the client', async () => {
+    const broken = await new FakeOpenAI('broken').start();
+    try {
+      broken.behaviour = { dropAfterHeaders: true };
+      // Preferred (higher priority), so the first attempt goes to it.
+      const brokenId = await f.addChannel({ type: 1, name: 'broken', base_url: broken.baseUrl, models: GPT, priority: 10 });
+      await f.ctx.options.set('RetryTimes', '1');
+      const start = await mark();
+      const body = await (await chatStream(GPT)).text();
+      expect(broken.received).toHaveLength(1);
+      expect(body).toContain('part2');
+      expect(body.trim().endsWith('data: [DONE]')).toBe(true);
+      const { log, other } = await settled(start);
+      expect(log.channel_id).not.toBe(brokenId);
+      expect(other.interrupted).toBeUndefined();
+      await f.removeChannel(brokenId);
+    } finally {
+      await f.ctx.options.set('RetryTimes', '0');
+      await broken.stop();
+    }
+  });
+
   it('ends a passed-through Anthropic stream the upstream dropped with Anthropic’s error event, billing the input it announced', async () => {
     anthropic.behaviour = { chunks: 4, breakAfter: 2 };
     const before = await mark();
@@ -144,5 +166,50 @@ describe.each(databaseKinds)('streams cut short on %s', (kind) => {
     expect(log.prompt_tokens).toBe(NATIVE_PROMPT);
     expect(log.completion_tokens).toBeGreaterThan(1);
     expect(other.interrupted).toBe('upstream');
+  });
+});
+
+/**
+ * Every OpenAI-protocol stream asks the upstream for usage where the vendor takes it (issue 17, item 4):
+ * the bill is the upstream's count, and a client that did not ask for usage does not get the chunk.
+ */
+describe('usage asked of every OpenAI stream', () => {
+  let f: RelayFixture;
+  let openai: FakeOpenAI;
+  let key: string;
+
+  beforeAll(async () => {
+    openai = await new FakeOpenAI('openai').start();
+    f = await relayFixture('sqlite');
+    await f.ctx.options.set('ModelRatio', JSON.stringify({ [GPT]: 1 }));
+    await f.addChannel({ type: 1, name: 'openai', base_url: openai.baseUrl, models: GPT });
+    key = await f.addKey(await f.addUser('usage', 10_000_000));
+  });
+  afterAll(async () => {
+    await f.close();
+    await openai.stop();
+  });
+
+  const stream = (streamOptions?: object) =>
+    fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: GPT, stream: true, messages: [{ role: 'user', content: 'a long question whose local count differs from the upstream’s' }], ...(streamOptions ? { stream_options: streamOptions } : {}) }),
+    });
+
+  it('bills the upstream’s usage of a stream whose client asked none, and keeps the usage chunk from it', async () => {
+    openai.behaviour = { usage: { prompt_tokens: 11, completion_tokens: 5 } };
+    const body = await (await stream()).text();
+    expect(openai.received.at(-1)?.json).toMatchObject({ stream_options: { include_usage: true } });
+    expect(body).not.toContain('"usage"');
+    expect(body.trim().endsWith('data: [DONE]')).toBe(true);
+    await f.flush();
+    expect(await lastConsumeLog(f)).toMatchObject({ prompt_tokens: 11, completion_tokens: 5 });
+  });
+
+  it('passes the usage chunk to a client that asked for it', async () => {
+    openai.behaviour = { usage: { prompt_tokens: 11, completion_tokens: 5 } };
+    const body = await (await stream({ include_usage: true })).text();
+    expect(body).toContain('"usage":{"prompt_tokens":11,"completion_tokens":5');
   });
 });

@@ -59,7 +59,10 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   let outcome;
   try {
     const first = !estimate.native && estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
-    outcome = await upstreamCall(ctx, route, first, plan, hangup, (channel, reason) => autoDisableChannel(ctx, channel, reason));
+    // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
+    // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
+    const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : RUNS_ON;
+    outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason));
   } catch (error) {
     refund(ctx, reservation);
     throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
@@ -108,6 +111,9 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   const delivery = { plan: served, endpoint, context, tally, finish };
   await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
 }
+
+/** What calls off an upstream call that runs on after its client left: nothing (RELAY_TIMEOUT bounds it). */
+const RUNS_ON: AbortSignal = new AbortController().signal;
 
 /** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */
 const saturated = (error: RelayError) =>

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
-import type { ClientHangup } from './client-hangup.js';
+import type { Cancellation } from './client-hangup.js';
 import { callUpstream } from './upstream-call.js';
 import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
@@ -19,7 +19,7 @@ export async function upstreamCall(
   route: Route,
   first: RelayPlan,
   plan: (channel: RoutableChannel) => Promise<RelayPlan>,
-  hangup: ClientHangup,
+  hangup: Cancellation,
   disable: (channel: RoutableChannel, reason: string) => Promise<unknown>,
 ): Promise<{ plan: RelayPlan; response: UpstreamResponse }> {
   let current = first;

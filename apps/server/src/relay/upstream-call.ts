@@ -4,6 +4,7 @@ import { bufferedResponse, type UpstreamResponse } from '../providers/upstream-r
 import { shouldDisableChannel } from './health/disable-rules.js';
 import { RelayError } from './relay-error.js';
 import { abortSignalOf, type Cancellation } from './client-hangup.js';
+import { awaitFirstBytes } from './first-bytes.js';
 import type { UpstreamClient } from './upstream-client.js';
 
 export type CallResult =
@@ -49,7 +50,8 @@ async function attemptUpstream(client: UpstreamClient, adaptor: Adaptor, request
   const contentType = String(response.headers['content-type'] ?? '');
   const jsonInsteadOfStream = request.stream && contentType.includes('application/json');
   if ((response.statusCode === 200 || response.statusCode === 201) && !jsonInsteadOfStream) {
-    return adaptor.answerError && !request.stream ? checkAnswer(adaptor.answerError, request, response) : { ok: true, response };
+    if (request.stream) return streamStarted(response);
+    return adaptor.answerError ? checkAnswer(adaptor.answerError, request, response) : { ok: true, response };
   }
 
   const text = await readCapped(response);
@@ -96,6 +98,18 @@ const upstreamIo = (client: UpstreamClient, cancellation: Cancellation): Upstrea
   },
   timeoutMs: client.timeoutMs,
 });
+
+/** A stream is answered once its first bytes came; one that breaks or ends before is a failed attempt. */
+async function streamStarted(response: UpstreamResponse): Promise<CallResult> {
+  let started: UpstreamResponse | undefined;
+  try {
+    started = await awaitFirstBytes(response);
+  } catch (error) {
+    return networkFailure(error);
+  }
+  if (started) return { ok: true, response: started };
+  return { ok: false, error: new RelayError(502, 'the upstream ended the stream before sending anything', 'empty_stream', 'upstream_error'), retryable: true, disableChannel: false };
+}
 
 function networkFailure(error: unknown): CallResult {
   const code = (error as { code?: string }).code ?? '';

@@ -49,6 +49,12 @@ export interface ChannelType {
   /** Listed in the channel form's type picker; deprecated proxies stay for existing channels. */
   deprecated?: boolean;
   /**
+   * The vendor takes OpenAI's `stream_options.include_usage`: every stream asks for the usage, so that what
+   * it charges is what is billed (Tollgate removes the usage chunk for a client that did not ask for it).
+   * Left out where a vendor refuses the field (Azure before api-version 2024-09-01-preview, some vendors).
+   */
+  streamUsage?: boolean;
+  /**
    * Client protocols the vendor also serves natively, each with the path below the base URL where it does
    * (`''` for the base URL itself): requests in them pass through unconverted. The channel's default; a
    * channel may declare its own list in its config (`native_protocols`).
@@ -112,8 +118,15 @@ const entries: Entry[] = [
   { id: 13, label: 'proxy AIGC2D', labelZh: '代理：AIGC2D', color: 'purple', protocol: 'openai', defaultBaseUrl: 'https://api.aigc2d.com', deprecated: true },
 ];
 
+/** OpenAI, OpenRouter, Groq, DeepSeek, together.ai, SiliconFlow, xAI, Qianfan V2, Bailian, Gemini's OpenAI endpoint. */
+const STREAM_USAGE_TYPES = new Set([1, 20, 29, 36, 39, 44, 45, 47, 49, 51]);
+
 /** In the console's order (spec section 3), which is the order of the type picker. */
-export const CHANNEL_TYPES: readonly ChannelType[] = entries.map((entry) => ({ ...entry, labelZh: entry.labelZh ?? entry.label }));
+export const CHANNEL_TYPES: readonly ChannelType[] = entries.map((entry) => ({
+  ...entry,
+  labelZh: entry.labelZh ?? entry.label,
+  ...(STREAM_USAGE_TYPES.has(entry.id) ? { streamUsage: true } : {}),
+}));
 
 const byId = new Map(CHANNEL_TYPES.map((type) => [type.id, type]));
 

@@ -6,6 +6,7 @@ import { anthropicNative } from './native-endpoint.js';
 import { toAnthropicRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { anthropicStreamParser } from './stream.js';
+import { structuredOutputSchema } from './structured-output.js';
 import { parseAnthropicError } from './upstream-error.js';
 import type { AnthropicResponse } from './wire-types.js';
 
@@ -31,6 +32,8 @@ export const anthropicAdaptor: Adaptor = {
   // Anthropic clients' requests pass through unconverted; converted ones keep thinking and cache breakpoints.
   native: { anthropic: anthropicNative },
   hubExtensions: true,
+  // Anthropic answers one choice and reports no token probabilities.
+  unsupported: (body) => (typeof body.n === 'number' && body.n > 1 ? 'n' : body.logprobs === true || body.top_logprobs !== undefined ? 'logprobs' : undefined),
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
@@ -45,10 +48,10 @@ export const anthropicAdaptor: Adaptor = {
     };
     const beta = clientHeader(request, 'anthropic-beta');
     if (beta) headers['anthropic-beta'] = beta;
-    return { url: `${base}/v1/messages`, headers, body: Buffer.from(JSON.stringify(toAnthropicRequest(readJson(request.body), request.model))) };
+    return { url: `${base}/v1/messages`, headers, body: Buffer.from(JSON.stringify(toAnthropicRequest(readJson(request.body), request.model, { structuredOutput: true }))) };
   },
 
-  parseAnswer(_request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
+  parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
     let message: AnthropicResponse;
     try {
       message = JSON.parse(body.toString('utf8')) as AnthropicResponse;
@@ -56,14 +59,14 @@ export const anthropicAdaptor: Adaptor = {
       return { body, contentType, text: '' };
     }
     if (!Array.isArray(message.content)) return { body, contentType, text: '' };
-    const completion = toChatCompletion(message, nowSeconds());
+    const completion = toChatCompletion(message, nowSeconds(), structuredOutputSchema(readJson(request.body)) !== undefined);
     return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
     const body = readJson(request.body);
     const includeUsage = wantsUsage(body);
-    return anthropicStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return anthropicStreamParser({ model: request.model, created: nowSeconds(), includeUsage, structured: structuredOutputSchema(body) !== undefined });
   },
 
   parseError: parseAnthropicError,

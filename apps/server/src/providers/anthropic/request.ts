@@ -1,5 +1,6 @@
 import type { JsonObject } from '../openai/request-body.js';
 import { convertMessages } from './messages.js';
+import { structuredOutputSchema, structuredOutputTool } from './structured-output.js';
 import type { AnthropicRequest, AnthropicTool, AnthropicToolChoice } from './wire-types.js';
 
 /** max_tokens is required by Anthropic; one-api's default. */
@@ -10,11 +11,16 @@ const RENAMED_MODELS: Record<string, string> = { 'claude-2': 'claude-2.1', 'clau
 
 const JSON_ONLY = 'Respond with valid JSON only: a single JSON object, with no prose and no code fences.';
 
-/** An OpenAI chat request as an Anthropic Messages request (reference providers.md 2.2 and 2.7). */
-export function toAnthropicRequest(body: JsonObject, model: string): AnthropicRequest {
+/**
+ * An OpenAI chat request as an Anthropic Messages request (reference providers.md 2.2 and 2.7); with
+ * `structuredOutput`, a json_schema response format becomes a forced tool (structured-output.ts).
+ */
+export function toAnthropicRequest(body: JsonObject, model: string, options: { structuredOutput?: boolean } = {}): AnthropicRequest {
   const { system, messages } = convertMessages(body.messages);
   const format = (body.response_format as { type?: unknown } | undefined)?.type;
-  if (format === 'json_object' || format === 'json_schema') system.push({ type: 'text', text: jsonInstruction(body.response_format) });
+  // Only for callers that read the forced tool's answer back as content (the Anthropic adaptor's).
+  const schema = options.structuredOutput ? structuredOutputSchema(body) : undefined;
+  if (schema === undefined && (format === 'json_object' || format === 'json_schema')) system.push({ type: 'text', text: jsonInstruction(body.response_format) });
   const request: AnthropicRequest = { model: RENAMED_MODELS[model] ?? model, max_tokens: maxTokens(body), messages };
   // Blocks only when one carries a cache breakpoint: a plain string is what every Anthropic-compatible upstream takes.
   if (system.length > 0) request.system = system.some((block) => block.cache_control) ? system : system.map((block) => block.text).join('\n');
@@ -32,6 +38,7 @@ export function toAnthropicRequest(body: JsonObject, model: string): AnthropicRe
   if (stop.length > 0) request.stop_sequences = stop;
   if (body.stream === true) request.stream = true;
   if (typeof body.user === 'string' && body.user) request.metadata = { user_id: body.user };
+  if (schema !== undefined) return { ...request, ...structuredOutputTool(schema) };
   // tool_choice "none" means the model may not call a tool: sending no tools says exactly that.
   const tools = body.tool_choice === 'none' ? [] : convertTools(body.tools);
   if (tools.length > 0) {

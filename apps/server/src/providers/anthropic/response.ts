@@ -1,4 +1,5 @@
 import { finishReason } from './finish-reason.js';
+import { STRUCTURED_OUTPUT_TOOL } from './structured-output.js';
 import { openAIUsage, type OpenAIUsage } from './usage.js';
 import type { AnthropicResponse, ResponseBlock } from './wire-types.js';
 
@@ -27,8 +28,13 @@ export interface ChatCompletion {
   usage: OpenAIUsage;
 }
 
-/** An Anthropic message as OpenAI's `chat.completion` (reference providers.md 2.3 and 2.7). */
-export function toChatCompletion(message: AnthropicResponse, created: number): ChatCompletion {
+/**
+ * An Anthropic message as OpenAI's `chat.completion` (reference providers.md 2.3 and 2.7). With `structured`
+ * (a json_schema answered through the forced tool, structured-output.ts) the tool's input is the content.
+ */
+export function toChatCompletion(message: AnthropicResponse, created: number, structured = false): ChatCompletion {
+  const answer = structured ? message.content.find((block) => block.type === 'tool_use' && block.name === STRUCTURED_OUTPUT_TOOL) : undefined;
+  if (answer) return toChatCompletion({ ...message, content: [{ type: 'text', text: JSON.stringify(answer.input ?? {}) }], stop_reason: 'end_turn' }, created);
   const text = message.content
     .filter((block) => block.type === 'text')
     .map((block) => block.text ?? '')

@@ -10,8 +10,9 @@ const text = (content: string) => chunk({ choices: [{ index: 0, delta: { content
 const usage = chunk({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } });
 const azureFilter = chunk({ choices: [], prompt_filter_results: [{ prompt_index: 0 }] });
 
-/** What an OpenAI client's stream is written with: its chunks as they are. */
-const openAIWriter = () => openAIEndpoint.fromHubStream!({ model: 'm', requestId: 'r', estimatedPromptTokens: 0, client: {} });
+/** What an OpenAI client's stream is written with: its chunks as they are (this client asked for usage). */
+const openAIWriter = (client: Record<string, unknown> = { stream_options: { include_usage: true } }) =>
+  openAIEndpoint.fromHubStream!({ model: 'm', requestId: 'r', estimatedPromptTokens: 0, client });
 const countChars = () => new TextTally(async () => (value: string) => value.length);
 const asText = (out: Outgoing) => out.map((part) => part.toString()).join('');
 
@@ -37,16 +38,25 @@ describe('relaying an OpenAI stream', () => {
     }
   });
 
-  it("sends a read's unchanged events as one slice of the upstream's own bytes", () => {
+  it("sends a read's unchanged events as one slice of the upstream's own bytes, and the usage through the writer", () => {
     const read = Buffer.from(`data: ${text('a')}\n\ndata: ${text('b')}\n\ndata: ${usage}\n\ndata: [DONE]\n\n`);
     const out = new StreamTranslation(openAIStreamParser(), countChars(), openAIWriter()).push(read);
-    expect(out).toHaveLength(1);
+    expect(out).toHaveLength(2);
     const slice = out[0] as Buffer;
     expect(Buffer.isBuffer(slice)).toBe(true);
-    // Not a copy: the same memory as the upstream's read, up to the held-back [DONE].
+    // Not a copy: the same memory as the upstream's read.
     expect(slice.buffer).toBe(read.buffer);
     expect(slice.byteOffset).toBe(read.byteOffset);
-    expect(slice.toString()).toBe(`data: ${text('a')}\n\ndata: ${text('b')}\n\ndata: ${usage}\n\n`);
+    expect(slice.toString()).toBe(`data: ${text('a')}\n\ndata: ${text('b')}\n\n`);
+    // The usage report is the writer's to pass or drop (a client that asked for none does not get it).
+    expect(out[1]).toBe(`data: ${usage}\n\n`);
+  });
+
+  it('drops the usage report for a client that did not ask for it, and still reads the usage', () => {
+    const read = Buffer.from(`data: ${text('a')}\n\ndata: ${usage}\n\ndata: [DONE]\n\n`);
+    const translation = new StreamTranslation(openAIStreamParser(), countChars(), openAIWriter({}));
+    expect(asText(translation.push(read))).toBe(`data: ${text('a')}\n\n`);
+    expect(translation.usage).toEqual({ promptTokens: 3, completionTokens: 4, totalTokens: 7 });
   });
 
   it('rewrites other SSE spellings into the form clients expect', () => {

@@ -89,8 +89,9 @@ export class StreamTranslation {
     }
     const data = bytes.toString('utf8', start, end);
     const event = this.parser.event(data);
-    // An error goes through the writer even to an OpenAI client: the writer must know the stream failed.
-    if (this.writer.verbatim && data !== DONE && event.forward.length === 1 && event.forward[0] === data && !data.startsWith(ERROR_PAYLOAD)) {
+    // An error or a usage report goes through the writer even to an OpenAI client: the writer must know the
+    // stream failed, and drops the usage a client did not ask for.
+    if (this.writer.verbatim && data !== DONE && event.forward.length === 1 && event.forward[0] === data && !event.usage && !data.startsWith(ERROR_PAYLOAD)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
       this.apply(event, data);
     } else {

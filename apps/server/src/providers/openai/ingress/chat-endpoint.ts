@@ -35,6 +35,18 @@ export function usageChunk(id: string, model: string, usage: TokenUsage): string
 
 const DONE = 'data: [DONE]\n\n';
 
+/** A chunk that only reports usage (no choices), as `stream_options.include_usage` makes upstreams send. */
+function isUsageReport(payload: string): boolean {
+  // Most payloads name no usage: they are not parsed.
+  if (!payload.includes('"usage"')) return false;
+  try {
+    const chunk = JSON.parse(payload) as { choices?: unknown; usage?: unknown };
+    return Boolean(chunk.usage) && Array.isArray(chunk.choices) && chunk.choices.length === 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * OpenAI's own endpoints (chat, completions, embeddings, images, audio): the hub is their shape, so answers
  * and chunks go to the client as the adaptor made them (an OpenAI upstream's own bytes), with the usage
@@ -52,6 +64,8 @@ export const openAIEndpoint: IngressEndpoint = {
       chunk(payload) {
         if (failed) return '';
         if (payload.startsWith('{"error"')) failed = true;
+        // Tollgate asked the upstream for usage to bill it; a client that did not ask gets no usage chunk.
+        if (!includeUsage && isUsageReport(payload)) return '';
         return `data: ${payload}\n\n`;
       },
       close: (usage, reported) => {
