@@ -3,7 +3,7 @@ import { channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { Adaptor, AdaptorRequest, NativeEndpoint, RelayMode, UpstreamTarget } from '../providers/adaptor.js';
 import { plainHubRequest } from '../providers/hub.js';
-import { needsRewrite, rewriteBody, type BodyChanges } from '../providers/openai/request-body.js';
+import { needsRewrite, onlyUsageToAsk, rewriteBody, withUsageAsked, type BodyChanges } from '../providers/openai/request-body.js';
 import { adaptorFor } from '../providers/registry.js';
 import type { Price } from './billing/pricing.js';
 import { replaceMultipartField } from './multipart.js';
@@ -107,5 +107,9 @@ function upstreamBody(input: RelayInput, changes: BodyChanges, keepExtensions: b
     return changes.model && changes.model !== input.model ? replaceMultipartField(input.raw, input.multipartBoundary, 'model', changes.model) : input.raw;
   }
   const json = keepExtensions ? input.json : plainHubRequest(input.json);
+  if (json === input.json && onlyUsageToAsk(json, changes)) {
+    const spliced = withUsageAsked(input.raw);
+    if (spliced) return spliced;
+  }
   return json !== input.json || needsRewrite(json, changes) ? Buffer.from(JSON.stringify(rewriteBody(json, changes))) : input.raw;
 }

@@ -1,3 +1,5 @@
+import type { GenerationConfig, ThinkingConfig } from '../wire-types.js';
+
 /**
  * What a Gemini client sends, as the ingress reads it once camelCased and validated (validate.ts).
  * Docs: https://ai.google.dev/api/generate-content#request-body, https://ai.google.dev/api/caching#Content
@@ -28,21 +30,14 @@ export interface FunctionDeclaration {
 
 export type ClientTool = { functionDeclarations?: FunctionDeclaration[] } & Record<string, unknown>;
 
-export interface ClientGenerationConfig {
-  temperature?: number;
-  topP?: number;
-  topK?: number;
-  maxOutputTokens?: number;
-  stopSequences?: string[];
-  candidateCount?: number;
-  seed?: number;
-  presencePenalty?: number;
-  frequencyPenalty?: number;
-  responseMimeType?: string;
-  responseSchema?: unknown;
+/**
+ * The generationConfig a client sends: the one Tollgate sends Gemini (wire-types.ts), plus the JSON-schema
+ * form of the response schema, and any thinking level a newer client names (read as text, not checked).
+ */
+export type ClientGenerationConfig = Omit<GenerationConfig, 'thinkingConfig'> & {
   responseJsonSchema?: unknown;
-  thinkingConfig?: { thinkingBudget?: number; thinkingLevel?: string; includeThoughts?: boolean };
-}
+  thinkingConfig?: Omit<ThinkingConfig, 'thinkingLevel'> & { thinkingLevel?: string };
+};
 
 export interface GenerateRequest {
   contents: ClientContent[];
