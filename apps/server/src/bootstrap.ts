@@ -74,7 +74,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       pricing: new Pricing(options),
       reserver: handle.sqlite && handle.sqliteWrites ? new SqliteLedger(handle.sqlite, handle.sqliteWrites, usage, conditionalUpdates, keyStatuses) : conditionalUpdates,
       usage,
-      upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY }),
+      upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY, maxConnections: config.RELAY_MAX_CONNECTIONS, idleSeconds: config.RELAY_IDLE_TIMEOUT }),
       images: new ImageFetcher({
         timeoutMs: config.IMAGE_FETCH_TIMEOUT * 1000,
         maxBytes: config.IMAGE_FETCH_MAX_MB * 1024 * 1024,

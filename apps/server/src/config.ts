@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   WEB_DIST: optional,
   RELAY_TIMEOUT: int(0),
   RELAY_PROXY: optional.pipe(z.url({ error: 'must be an http(s) proxy URL' }).optional()),
+  /** Most connections open at once to one upstream origin; calls beyond it wait for a free one. 0: no limit. */
+  RELAY_MAX_CONNECTIONS: int(16384),
+  /** Seconds an idle upstream connection is kept for reuse before it is closed. */
+  RELAY_IDLE_TIMEOUT: int(30, 1),
   ENFORCE_INCLUDE_USAGE: bool,
   /** Stop a non-stream upstream call when its client hangs up, instead of finishing and billing it. */
   CANCEL_ON_CLIENT_HANGUP: bool,

@@ -51,7 +51,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  // A queue for connections the process has not accepted yet as long as the kernel allows (Node's default
+  // is 511): thousands of clients connecting at once otherwise see dropped SYNs and a retry a second later.
+  await app.listen({ port: config.PORT, host: '0.0.0.0', backlog: 4096 });
 }
 
 main().catch((error: unknown) => {

@@ -14,10 +14,23 @@ export interface UpstreamRequest {
 /** Distinct upstream URLs remembered parsed (channels x endpoints x models); the memory is cleared when full. */
 const PARSED_URLS = 1000;
 
+export interface UpstreamClientOptions {
+  timeoutSeconds: number;
+  proxy?: string;
+  /** Connections per origin at most (0 or absent: no limit). */
+  maxConnections?: number;
+  /** Seconds an idle connection is kept (30 when absent). */
+  idleSeconds?: number;
+}
+
 /**
  * One keep-alive connection pool for every upstream call (undici). RELAY_TIMEOUT bounds the wait for
  * headers and between body chunks (0 = none); RELAY_PROXY sends everything through an HTTP proxy.
- * Calls go to the dispatcher directly, answering with a QueuedBody: the relay's hot path.
+ * A pool opens a connection per concurrent call up to RELAY_MAX_CONNECTIONS per origin, so thousands of
+ * long streams to one provider do not queue behind each other (a cap of 512 made 2,000 five-second
+ * streams wait 5.6 s for their first byte); a connection idle for RELAY_IDLE_TIMEOUT is closed, so the
+ * pools shrink back after a peak. Calls go to the dispatcher directly, answering with a QueuedBody: the
+ * relay's hot path.
  */
 export class UpstreamClient {
   private readonly dispatcher: Dispatcher;
@@ -25,9 +38,16 @@ export class UpstreamClient {
   readonly timeoutMs: number;
   private readonly targets = new Map<string, { origin: string; path: string }>();
 
-  constructor(options: { timeoutSeconds: number; proxy?: string }) {
+  constructor(options: UpstreamClientOptions) {
     this.timeoutMs = options.timeoutSeconds * 1000;
-    const common = { keepAliveTimeout: 30_000, connections: 512, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs };
+    const idleMs = (options.idleSeconds ?? 30) * 1000;
+    const common = {
+      keepAliveTimeout: idleMs,
+      keepAliveMaxTimeout: idleMs,
+      connections: options.maxConnections ? options.maxConnections : null,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    };
     this.dispatcher = options.proxy ? new ProxyAgent({ uri: options.proxy, ...common }) : new Agent(common);
   }
 

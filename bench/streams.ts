@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+
+/**
+ * `npm run bench:streams`: many long streams at once through one Tollgate process (SQLite, auth, billing
+ * and logging on) against an upstream that streams slowly, as models do.
+ *
+ * 1. BENCH_STREAMS (5,000) streams of BENCH_STREAM_SECONDS (5 s), all started together: how many succeed,
+ *    the time to first byte (p50/p99) beside the upstream's own (the same streams sent to it directly),
+ *    and Tollgate's RSS when idle, at the peak and 10 s after.
+ * 2. BENCH_LONG_STREAMS (1,000) streams of BENCH_LONG_SECONDS (60 s): Tollgate's RSS
+ *    as the answers grow, which should stay flat (nothing is kept per chunk).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const UPSTREAM_PORT = 28151;
+const TOLLGATE_PORT = 28153;
+const streams = Number(process.env.BENCH_STREAMS ?? 5000);
+const streamSeconds = Number(process.env.BENCH_STREAM_SECONDS ?? 5);
+const longStreams = Number(process.env.BENCH_LONG_STREAMS ?? 1000);
+const longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 60);
+/** A chunk every this many milliseconds per stream (a model's streamed tokens, a few at a time). */
+const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_MS ?? 250);
+
+const client = new Agent({ connections: null, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const rssMb = (pid: number) => {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  return Number(line.replace(/\D+/g, '')) / 1024;
+};
+
+interface StreamResult {
+  ok: boolean;
+  firstByteMs: number;
+  totalMs: number;
+}
+
+/** One streamed chat: the time to its first byte and to its end, and whether it ended with [DONE]. */
+async function oneStream(url: string, key: string): Promise<StreamResult> {
+  const started = performance.now();
+  let firstByteMs = -1;
+  try {
+    const response = await request(url, {
+      dispatcher: client,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Tell me a long story.' }] }),
+    });
+    let tail = '';
+    for await (const chunk of response.body) {
+      if (firstByteMs < 0) firstByteMs = performance.now() - started;
+      tail = (tail + (chunk as Buffer).toString('utf8')).slice(-64);
+    }
+    return { ok: response.statusCode === 200 && tail.includes('[DONE]'), firstByteMs, totalMs: performance.now() - started };
+  } catch {
+    return { ok: false, firstByteMs, totalMs: performance.now() - started };
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = values.filter((v) => v >= 0).sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+async function allAtOnce(url: string, key: string, count: number) {
+  const results = await Promise.all(Array.from({ length: count }, () => oneStream(url, key)));
+  const firstBytes = results.map((r) => r.firstByteMs);
+  return {
+    ok: results.filter((r) => r.ok).length,
+    p50: percentile(firstBytes, 50),
+    p99: percentile(firstBytes, 99),
+    longest: Math.max(...results.map((r) => r.totalMs)),
+  };
+}
+
+function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 150; i += 1) {
+    if (await fetch(url).then(() => true, () => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not start`);
+}
+
+async function provision(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const api = (route: string, payload: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ data: unknown }>);
+  await api('/api/channel/', { name: 'slow', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
+  return ((await api('/api/token/', { name: 'streams', unlimited_quota: true, expired_time: -1, remain_quota: 0 })).data as { key: string }).key;
+}
+
+/** Samples a process's RSS every 250 ms while `work` runs; the peak and the samples at each mark. */
+async function watchRss<T>(pid: number, work: Promise<T>): Promise<{ result: T; peak: number; samples: { at: number; mb: number }[] }> {
+  const started = performance.now();
+  const samples: { at: number; mb: number }[] = [];
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      samples.push({ at: (performance.now() - started) / 1000, mb: rssMb(pid) });
+      await sleep(250);
+    }
+  })();
+  const result = await work;
+  done = true;
+  await sampler;
+  return { result, peak: Math.max(...samples.map((s) => s.mb)), samples };
+}
+
+async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
+  const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-streams-'));
+  const tollgate = start('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
+    PORT: String(TOLLGATE_PORT),
+    SQLITE_PATH: path.join(dataDir, 'one-api.db'),
+    SESSION_SECRET: 'bench',
+    GLOBAL_API_RATE_LIMIT: '0',
+    CRITICAL_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    SQL_DSN: '',
+    REDIS_CONN_STRING: '',
+  });
+  const url = `http://127.0.0.1:${TOLLGATE_PORT}`;
+  try {
+    await waitFor(`${url}/api/status`);
+    await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
+    const key = await provision(url);
+    await run(tollgate, url, key);
+  } finally {
+    tollgate.kill('SIGTERM');
+    upstream.kill('SIGTERM');
+    await sleep(1000);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  await scenario(streamSeconds, async (tollgate, url, key) => {
+    const pid = tollgate.pid ?? 0;
+    const direct = await allAtOnce(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none', streams);
+    await sleep(2000);
+    const idle = rssMb(pid);
+    const { result, peak } = await watchRss(pid, allAtOnce(`${url}/v1/chat/completions`, key, streams));
+    await sleep(10_000);
+    const after = rssMb(pid);
+    console.log(`${streams} concurrent streams of ${streamSeconds} s`);
+    console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms`);
+    console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s`);
+    console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB`);
+  });
+  if (longStreams <= 0) return;
+  await scenario(longSeconds, async (tollgate, url, key) => {
+    const pid = tollgate.pid ?? 0;
+    const idle = rssMb(pid);
+    const { result, samples } = await watchRss(pid, allAtOnce(`${url}/v1/chat/completions`, key, longStreams));
+    const at = (second: number) => samples.find((s) => s.at >= second)?.mb ?? NaN;
+    const marks = [0.25, 0.5, 0.75, 1].map((f) => Math.round(f * longSeconds));
+    console.log(`${longStreams} concurrent streams of ${longSeconds} s (a chunk every ${CHUNK_INTERVAL_MS} ms)`);
+    console.log(`  ${result.ok}/${longStreams} ok; Tollgate RSS idle ${idle.toFixed(0)} MB, ${marks.map((m) => `at ${m} s ${at(m - 1).toFixed(0)} MB`).join(', ')}`);
+  });
+}
+
+await main();
+await client.close();
