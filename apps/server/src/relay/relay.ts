@@ -51,13 +51,6 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
   const ticket = scopes && (await admit(ctx.relay.limiter, scopes, request.id, reply, () => estimatePromptTokens(mode, input.hub(), input.model)));
   try {
-    await relayAdmitted();
-  } finally {
-    // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.
-    ticket?.end();
-  }
-
-  async function relayAdmitted() {
     await ctx.relay.reserver.reserve(reservation);
 
     // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
@@ -123,6 +116,9 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
     };
     const delivery = { plan: served, endpoint, context, tally, finish };
     await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
+  } finally {
+    // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.
+    ticket?.end();
   }
 }
 
