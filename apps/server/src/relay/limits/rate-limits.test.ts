@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
 import { FakeOpenAI } from '../../../test/fake-openai.js';
+import { postGemini } from '../../../test/gemini-client.js';
 import { relayFixture, type RelayFixture } from '../../../test/relay-fixture.js';
 
 const NO_LIMITS: RateLimits = { rpm_limit: 0, tpm_limit: 0, concurrency_limit: 0 };
@@ -95,6 +96,27 @@ describe.each(databaseKinds)('rate limits per key, user and group on %s', (kind)
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await refused.json()).toMatchObject({ type: 'error', error: { type: 'rate_limit_error', message: expect.stringContaining('RPM') } });
+  });
+
+  it('refuses in Google’s shape on Gemini’s generateContent and in OpenAI’s on the Responses API', async () => {
+    const { apiKey } = await keyWith({ rpm_limit: 2 });
+    const gemini = () => postGemini(f, apiKey, '/v1beta/models/gpt-4o-mini:generateContent', { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+    const responses = () =>
+      fetch(`${f.url}/v1/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', input: 'hi' }),
+      });
+    expect((await gemini()).headers.get('x-ratelimit-remaining-requests')).toBe('1');
+    // This fake upstream has no Responses API: its 404 still carries the headers of the admitted request.
+    expect((await responses()).headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    const refusedGemini = await gemini();
+    expect(refusedGemini.status).toBe(429);
+    expect(refusedGemini.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await refusedGemini.json()).toMatchObject({ error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: expect.stringContaining('RPM') } });
+    const refusedResponses = await responses();
+    expect(refusedResponses.status).toBe(429);
+    expect(await refusedResponses.json()).toMatchObject({ error: { type: 'requests', code: 'rate_limit_exceeded' } });
   });
 
   it('holds a running slot until the answer ends and gives it back after an upstream error', async () => {
