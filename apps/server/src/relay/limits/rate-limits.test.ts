@@ -81,6 +81,15 @@ describe.each(databaseKinds)('rate limits per key, user and group on %s', (kind)
     expect(upstream.received.length).toBe(reached);
   });
 
+  it('sends the headers with a streamed answer too', async () => {
+    const { apiKey } = await keyWith({ rpm_limit: 3, tpm_limit: 1000 });
+    const response = await chat(apiKey, { stream: true });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('2');
+    expect(response.headers.get('x-ratelimit-limit-tokens')).toBe('1000');
+    expect(await response.text()).toContain('[DONE]');
+  });
+
   it('refuses in the Anthropic shape on /v1/messages', async () => {
     const { apiKey } = await keyWith({ rpm_limit: 1 });
     const messages = () =>
