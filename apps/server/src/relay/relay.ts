@@ -21,10 +21,11 @@ import { upstreamCall } from './upstream-call-loop.js';
 import { estimatePromptTokens } from './usage.js';
 
 /**
- * The relay of one request, step by step: authenticate the key, read the body, pick a channel, reserve
- * quota, call the upstream (retrying other channels on failure), relay the answer, then settle the exact
- * charge and write the consume log. What differs between endpoints lives in their RelayEndpoint: the
- * client's protocol, the ModeRules that read and price the request, and the ingress that writes the answer.
+ * The relay of one request, step by step: authenticate the key, read the body, pick a channel, admit it under
+ * the rate limits of its key, user and group, reserve quota, call the upstream (retrying other channels on
+ * failure), relay the answer, then settle the exact charge and write the consume log. What differs between
+ * endpoints lives in their RelayEndpoint: the client's protocol, the ModeRules that read and price the
+ * request, and the ingress that writes the answer.
  */
 export async function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint): Promise<void> {
   const startedAt = performance.now();
