@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
 import { createRuntime, type Runtime } from '../../bootstrap.js';
 import { loadConfig } from '../../config.js';
@@ -118,8 +119,18 @@ class PrivateRedis {
     await until(() => canConnect(this.port));
   }
 
+  /** Freezes the server: its connections stay open and unanswered, as with a stalled host. */
+  pause() {
+    this.process?.kill('SIGSTOP');
+  }
+
+  resume() {
+    this.process?.kill('SIGCONT');
+  }
+
   async stop() {
     const child = this.process;
+    if (child?.exitCode === null) child.kill('SIGCONT');
     if (!child || child.exitCode !== null) return;
     await new Promise((resolve) => {
       child.once('exit', resolve);
@@ -180,5 +191,23 @@ describe('a node whose Redis goes away', () => {
     await expect.poll(() => node.runtime.ctx.redis?.status, { timeout: 10_000, interval: 100 }).toBe('ready');
     // The fresh Redis has no count: the memory window (full) is no longer the one asked.
     expect(await chat(node, key)).toBe(200);
+  }, 20_000);
+
+  it('does not wait on a Redis that stopped answering, and frees the slot of an admission it granted late', async () => {
+    const { key, id } = await limitedKey(node, { concurrency_limit: 5 });
+    const direct = new Redis(redis.url);
+    try {
+      redis.pause();
+      // The connection stays "ready": the first request waits for the timeout, the next ones not at all.
+      expect(await Promise.all([chat(node, key), chat(node, key)])).toEqual([200, 200]);
+      expect(await chat(node, key)).toBe(200);
+      redis.resume();
+      // Redis now runs the admission it had queued; the node gives that slot back at once.
+      await expect.poll(() => direct.zcard(`tollgate:limit:k${id}:f`), { timeout: 5000 }).toBe(0);
+      expect(await direct.exists(`tollgate:limit:k${id}:fs`)).toBe(1);
+    } finally {
+      redis.resume();
+      direct.disconnect();
+    }
   }, 20_000);
 });
