@@ -20,6 +20,9 @@ import { countUsers, insertUser } from './modules/users/users.repository.js';
 import { KeyCache } from './relay/auth/key-cache.js';
 import { KeyStatusMarker } from './relay/auth/key-status-marker.js';
 import { InFlight } from './relay/in-flight.js';
+import { GroupLimits } from './relay/limits/group-limits.js';
+import { RateLimiter } from './relay/limits/rate-limiter.js';
+import { RedisLimiter } from './relay/limits/redis-limiter.js';
 import { Pricing } from './relay/billing/pricing.js';
 import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
@@ -83,6 +86,8 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       }),
       providerSettings: { GEMINI_VERSION: config.GEMINI_VERSION, GEMINI_SAFETY_SETTING: config.GEMINI_SAFETY_SETTING },
       inFlight: new InFlight(),
+      limiter: new RateLimiter(redis && new RedisLimiter(redis), log),
+      groupLimits: new GroupLimits(options),
     };
     const ctx: AppContext = {
       config,

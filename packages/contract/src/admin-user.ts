@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH } from './constants.js';
+import { rateLimitSchema } from './rate-limit.js';
 import { PasswordSchema, UsernameSchema } from './user.js';
 
 /** Texts of the admin user routes; the console shows them as they are. */
@@ -46,6 +47,9 @@ export const AdminUpdateUserRequestSchema = z.object({
   password: z.string().nullish(),
   group: z.string().trim().max(32, AdminUserMessages.groupTooLong).nullish(),
   quota: z.number({ error: AdminUserMessages.quotaInvalid }).int(AdminUserMessages.quotaInvalid).optional(),
+  rpm_limit: rateLimitSchema('rpm_limit').optional(),
+  tpm_limit: rateLimitSchema('tpm_limit').optional(),
+  concurrency_limit: rateLimitSchema('concurrency_limit').optional(),
 });
 export type AdminUpdateUserRequest = z.input<typeof AdminUpdateUserRequestSchema>;
 

@@ -10,3 +10,4 @@ export * from './redemption.js';
 export * from './admin-user.js';
 export * from './option.js';
 export * from './log.js';
+export * from './rate-limit.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NEVER_EXPIRES, TOKEN_NAME_MAX_LENGTH } from './constants.js';
 import { TokenStatus } from './enums.js';
+import { rateLimitSchema, type RateLimits } from './rate-limit.js';
 
 /** Texts the console shows as they are; the server sends them in English. */
 export const TokenMessages = {
@@ -61,6 +62,9 @@ export const CreateTokenRequestSchema = z.object({
   unlimited_quota: unlimitedQuota.default(false),
   models: commaList.default(''),
   subnet: commaList.default(''),
+  rpm_limit: rateLimitSchema('rpm_limit').default(0),
+  tpm_limit: rateLimitSchema('tpm_limit').default(0),
+  concurrency_limit: rateLimitSchema('concurrency_limit').default(0),
 });
 export type CreateTokenRequest = z.input<typeof CreateTokenRequestSchema>;
 
@@ -76,6 +80,9 @@ export const UpdateTokenRequestSchema = z.object({
   unlimited_quota: unlimitedQuota.optional(),
   models: commaList.optional(),
   subnet: commaList.optional(),
+  rpm_limit: rateLimitSchema('rpm_limit').optional(),
+  tpm_limit: rateLimitSchema('tpm_limit').optional(),
+  concurrency_limit: rateLimitSchema('concurrency_limit').optional(),
   status: z.number().int().optional(),
 });
 export type UpdateTokenRequest = z.input<typeof UpdateTokenRequestSchema>;
@@ -85,7 +92,7 @@ export const TokenStatusRequestSchema = z.object({ id: tokenId, status: toggleSt
 export type TokenStatusRequest = z.input<typeof TokenStatusRequestSchema>;
 
 /** A token row as the console reads it: `key` without the `sk-` prefix, strings never null. */
-export interface Token {
+export interface Token extends RateLimits {
   id: number;
   user_id: number;
   key: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.js';
+import type { RateLimits } from './rate-limit.js';
 
 /** Messages are stable codes the web translates; the server sends the English text. */
 export const UserMessages = {
@@ -48,7 +49,7 @@ export const UpdateSelfRequestSchema = z.object({
 export type UpdateSelfRequest = z.infer<typeof UpdateSelfRequestSchema>;
 
 /** The user as the console sees it (no password, no access token). */
-export interface UserView {
+export interface UserView extends RateLimits {
   id: number;
   username: string;
   display_name: string;

@@ -25,6 +25,10 @@ export interface UsersTable {
   group: string;
   aff_code: string | null;
   inviter_id: number | null;
+  /** Tollgate's rate limits (0 = none); one-api ignores these columns. */
+  rpm_limit: Generated<number>;
+  tpm_limit: Generated<number>;
+  concurrency_limit: Generated<number>;
 }
 
 export interface TokensTable {
@@ -41,6 +45,10 @@ export interface TokensTable {
   used_quota: number;
   models: string | null;
   subnet: string | null;
+  /** Tollgate's rate limits (0 = none); one-api ignores these columns. */
+  rpm_limit: Generated<number>;
+  tpm_limit: Generated<number>;
+  concurrency_limit: Generated<number>;
 }
 
 export interface ChannelsTable {

@@ -5,6 +5,8 @@ import type { QuotaReserver } from './billing/reservation.js';
 import type { UsageWriter } from './billing/usage-writer.js';
 import type { ImageFetcher } from './images/image-fetcher.js';
 import type { InFlight } from './in-flight.js';
+import type { GroupLimits } from './limits/group-limits.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
 import type { ChannelRegistry } from './routing/channel-registry.js';
 import type { UpstreamClient } from './upstream-client.js';
 
@@ -21,4 +23,7 @@ export interface RelayServices {
   providerSettings: ProviderSettings;
   /** The relayed requests still running: a shutdown waits for them to settle. */
   inFlight: InFlight;
+  /** Per key, user and group limits (requests and tokens per minute, requests at once). */
+  limiter: RateLimiter;
+  groupLimits: GroupLimits;
 }

@@ -7,6 +7,7 @@ import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import { RemoteImages } from './images/inline-images.js';
+import { admit, limitScopes } from './limits/admission.js';
 import { RelayError } from './relay-error.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
 import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
@@ -20,10 +21,11 @@ import { upstreamCall } from './upstream-call-loop.js';
 import { estimatePromptTokens } from './usage.js';
 
 /**
- * The relay of one request, step by step: authenticate the key, read the body, pick a channel, reserve
- * quota, call the upstream (retrying other channels on failure), relay the answer, then settle the exact
- * charge and write the consume log. What differs between endpoints lives in their RelayEndpoint: the
- * client's protocol, the ModeRules that read and price the request, and the ingress that writes the answer.
+ * The relay of one request, step by step: authenticate the key, read the body, pick a channel, admit it under
+ * the rate limits of its key, user and group, reserve quota, call the upstream (retrying other channels on
+ * failure), relay the answer, then settle the exact charge and write the consume log. What differs between
+ * endpoints lives in their RelayEndpoint: the client's protocol, the ModeRules that read and price the
+ * request, and the ingress that writes the answer.
  */
 export async function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint): Promise<void> {
   const startedAt = performance.now();
@@ -46,70 +48,79 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
     unlimitedToken: caller.record.unlimitedQuota,
     amount: rules.reservation(ctx, estimate, input),
   };
-  await ctx.relay.reserver.reserve(reservation);
-
-  // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
-  const hangup = new ClientHangup(reply.raw);
-  const images = new RemoteImages(ctx.relay.images, input.hub(), () => hangup.signal);
-  const withImages = async (): Promise<RelayInput> => withHub(input, await images.inputWithImages());
-  const plan = async (channel: RoutableChannel) => {
-    const planned = planWith(channel, input);
-    return !planned.native && adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await withImages()) : planned;
-  };
-  let outcome;
+  // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
+  const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
+  const ticket = scopes && (await admit(ctx.relay.limiter, scopes, request.id, reply, () => estimatePromptTokens(mode, input.hub(), input.model)));
   try {
-    const first = !estimate.native && estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
-    // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
-    // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
-    const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : RUNS_ON;
-    outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason));
-  } catch (error) {
-    refund(ctx, reservation);
-    throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
-  }
-  const { plan: served, response } = outcome;
+    await ctx.relay.reserver.reserve(reservation);
 
-  const approximate = ctx.options.bool('ApproximateTokenEnabled');
-  const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));
-  let settled = false;
-  // An answer that breaks before it can be settled (the upstream hangs up mid-body) gives the reservation back.
-  const giveBackUnsettled = (error: unknown) => {
-    if (!settled) refund(ctx, reservation);
-    throw error;
-  };
-  const finish: Finish = async (reported, end, answerId) => {
-    const charge = await rules.charge(ctx, served, input, { reported, partial: end !== 'complete', generatedTokens: () => tally.total() });
-    settle(ctx, {
-      record: caller.record,
-      reservation,
-      channelId: served.channel.id,
+    // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
+    const hangup = new ClientHangup(reply.raw);
+    const images = new RemoteImages(ctx.relay.images, input.hub(), () => hangup.signal);
+    const withImages = async (): Promise<RelayInput> => withHub(input, await images.inputWithImages());
+    const plan = async (channel: RoutableChannel) => {
+      const planned = planWith(channel, input);
+      return !planned.native && adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await withImages()) : planned;
+    };
+    let outcome;
+    try {
+      const first = !estimate.native && estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
+      // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
+      // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
+      const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : RUNS_ON;
+      outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason));
+    } catch (error) {
+      refund(ctx, reservation);
+      throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
+    }
+    const { plan: served, response } = outcome;
+
+    const approximate = ctx.options.bool('ApproximateTokenEnabled');
+    const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));
+    let settled = false;
+    // An answer that breaks before it can be settled (the upstream hangs up mid-body) gives the reservation back.
+    const giveBackUnsettled = (error: unknown) => {
+      if (!settled) refund(ctx, reservation);
+      throw error;
+    };
+    const finish: Finish = async (reported, end, answerId) => {
+      const charge = await rules.charge(ctx, served, input, { reported, partial: end !== 'complete', generatedTokens: () => tally.total() });
+      settle(ctx, {
+        record: caller.record,
+        reservation,
+        channelId: served.channel.id,
+        model: served.upstreamModel,
+        usage: charge.usage,
+        price: served.price,
+        quota: charge.quota,
+        ratioText: charge.ratioText,
+        requestId: request.id,
+        elapsedMs: performance.now() - startedAt,
+        stream: input.stream,
+        systemPromptReset: served.systemPromptReset,
+        protocol: input.protocol,
+        passthrough: served.native !== undefined,
+        ...(end === 'complete' ? {} : { interrupted: end }),
+      });
+      settled = true;
+      ticket?.settle(charge.usage.promptTokens + charge.usage.completionTokens);
+      if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId });
+      return charge.usage;
+    };
+    const context: AnswerContext = {
       model: served.upstreamModel,
-      usage: charge.usage,
-      price: served.price,
-      quota: charge.quota,
-      ratioText: charge.ratioText,
       requestId: request.id,
-      elapsedMs: performance.now() - startedAt,
-      stream: input.stream,
-      systemPromptReset: served.systemPromptReset,
-      protocol: input.protocol,
-      passthrough: served.native !== undefined,
-      ...(end === 'complete' ? {} : { interrupted: end }),
-    });
-    settled = true;
-    if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId });
-    return charge.usage;
-  };
-  const context: AnswerContext = {
-    model: served.upstreamModel,
-    requestId: request.id,
-    client: input.json,
-    get estimatedPromptTokens() {
-      return estimatePromptTokens(mode, input.hub(), served.upstreamModel);
-    },
-  };
-  const delivery = { plan: served, endpoint, context, tally, finish };
-  await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
+      client: input.json,
+      get estimatedPromptTokens() {
+        return estimatePromptTokens(mode, input.hub(), served.upstreamModel);
+      },
+    };
+    const delivery = { plan: served, endpoint, context, tally, finish };
+    await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
+  } finally {
+    // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.
+    ticket?.end();
+  }
 }
 
 /** What calls off an upstream call that runs on after its client left: nothing (RELAY_TIMEOUT bounds it). */

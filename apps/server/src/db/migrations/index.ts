@@ -3,7 +3,7 @@ import type { Dialect } from '../dsn.js';
 import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
-import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, RESPONSE_ROUTES_TABLE } from './tollgate-tables.js';
+import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE } from './tollgate-tables.js';
 
 /** Ordered migrations, keyed by name; Kysely records applied names in `tollgate_migrations`. Append only. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -36,6 +36,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_response_routes': {
       async up(db: Kysely<unknown>) {
         await ensureTable(db, dialect, RESPONSE_ROUTES_TABLE);
+      },
+    },
+    '0007_rate_limits': {
+      async up(db: Kysely<unknown>) {
+        await ensureColumns(db, dialect, 'tokens', RATE_LIMIT_COLUMNS);
+        await ensureColumns(db, dialect, 'users', RATE_LIMIT_COLUMNS);
       },
     },
   };

@@ -36,3 +36,13 @@ export const RESPONSE_ROUTES_TABLE: TableSpec = {
   primaryKey: ['response_id'],
   indexes: [],
 };
+
+/**
+ * Rate limits on one-api's `tokens` and `users` (requests and tokens per minute, requests at once); 0 means
+ * no limit, so existing rows and one-api's inserts (which do not name them) stay unlimited.
+ */
+export const RATE_LIMIT_COLUMNS: ColumnSpec[] = [
+  { name: 'rpm_limit', type: 'int', notNull: true, default: 0 },
+  { name: 'tpm_limit', type: 'int', notNull: true, default: 0 },
+  { name: 'concurrency_limit', type: 'int', notNull: true, default: 0 },
+];

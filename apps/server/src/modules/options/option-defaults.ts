@@ -55,6 +55,8 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   PreConsumedQuota: '500',
   QuotaPerUnit: '500000',
   GroupRatio: '{"default":1,"vip":1,"svip":1}',
+  /** Default rate limits of each group's users (tightest of key, user and group applies); '{}' sets none. */
+  GroupRateLimits: '{}',
   /** The operator's overrides of billing's built-in ratio tables: '{}' means none. */
   ModelRatio: '{}',
   CompletionRatio: '{}',

@@ -1,4 +1,4 @@
-import { OptionMessages } from '@tollgate/contract';
+import { OptionMessages, groupRateLimitsProblem } from '@tollgate/contract';
 import { OPTION_DEFAULTS } from './option-defaults.js';
 
 export type OptionCheck = { ok: true; value: string } | { ok: false; message: string };
@@ -66,6 +66,10 @@ const RULES: Record<string, Rule> = {
   PreConsumedQuota: wholeNumber('PreConsumedQuota', 0),
   ModelRatio: ratioTable(OptionMessages.modelRatioInvalid),
   GroupRatio: ratioTable(OptionMessages.groupRatioInvalid),
+  GroupRateLimits: (value) => {
+    const problem = groupRateLimitsProblem(value);
+    return problem ? refuse(problem) : accept(value);
+  },
   CompletionRatio: ratioTable(OptionMessages.completionRatioInvalid),
   CacheReadRatio: ratioTable(OptionMessages.cacheReadRatioInvalid),
   CacheWriteRatio: ratioTable(OptionMessages.cacheWriteRatioInvalid),

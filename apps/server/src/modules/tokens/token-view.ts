@@ -16,4 +16,7 @@ export const toTokenView = (row: TokenRow): Token => ({
   used_quota: row.used_quota,
   models: row.models ?? '',
   subnet: row.subnet ?? '',
+  rpm_limit: Number(row.rpm_limit ?? 0),
+  tpm_limit: Number(row.tpm_limit ?? 0),
+  concurrency_limit: Number(row.concurrency_limit ?? 0),
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import { ITEMS_PER_PAGE, MAX_RECENT_ITEMS, NEVER_EXPIRES, TokenStatus, type TokenOrder } from '@tollgate/contract';
+import { ITEMS_PER_PAGE, MAX_RECENT_ITEMS, NEVER_EXPIRES, TokenStatus, type RateLimits, type TokenOrder } from '@tollgate/contract';
 import type { Dialect } from '../../db/dsn.js';
 import { insertReturningId } from '../../db/insert-id.js';
 import { startsWith } from '../../db/like.js';
@@ -19,6 +19,7 @@ export interface NewTokenInput {
   expiredTime?: number;
   models?: string;
   subnet?: string;
+  limits?: RateLimits;
 }
 
 export async function insertToken(db: Db, dialect: Dialect, input: NewTokenInput): Promise<number> {
@@ -39,6 +40,7 @@ export async function insertToken(db: Db, dialect: Dialect, input: NewTokenInput
       used_quota: 0,
       models: input.models ?? '',
       subnet: input.subnet ?? '',
+      ...input.limits,
     }),
   );
 }

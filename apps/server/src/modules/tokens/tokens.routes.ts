@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { flagOf, idParamOf, keywordOf, pageOf, queryText } from '../../http/query.js';
+import { keyLimitStatus } from '../rate-limits/rate-limit-status.js';
 import { toTokenView } from './token-view.js';
 import * as repo from './tokens.repository.js';
 import * as service from './tokens.service.js';
@@ -23,6 +24,12 @@ export const tokenRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   app.get('/search', async (request) => ok((await repo.searchUserTokens(ctx.db, currentUser(request).id, keywordOf(request.query))).map(toTokenView)));
 
   app.get('/:id', async (request) => ok(await service.getToken(ctx, currentUser(request).id, tokenIdOf(request.params))));
+
+  // The key's rate limits and their use right now (the key form shows them).
+  app.get('/:id/limits', async (request) => {
+    const token = await service.getToken(ctx, currentUser(request).id, tokenIdOf(request.params));
+    return ok(await keyLimitStatus(ctx, token.id, token));
+  });
 
   app.post('/', async (request) => ok(await service.createToken(ctx, currentUser(request).id, request.body)));
 

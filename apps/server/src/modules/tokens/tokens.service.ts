@@ -61,6 +61,7 @@ export async function createToken(ctx: AppContext, userId: number, body: unknown
     unlimitedQuota: input.unlimited_quota,
     models: input.models,
     subnet: input.subnet,
+    limits: { rpm_limit: input.rpm_limit, tpm_limit: input.tpm_limit, concurrency_limit: input.concurrency_limit },
   });
   return getToken(ctx, userId, id);
 }
@@ -80,6 +81,9 @@ export async function updateToken(ctx: AppContext, userId: number, body: unknown
     unlimited_quota: input.unlimited_quota ?? toBool(stored.unlimited_quota),
     models: input.models ?? stored.models ?? '',
     subnet: input.subnet ?? stored.subnet ?? '',
+    rpm_limit: input.rpm_limit ?? stored.rpm_limit,
+    tpm_limit: input.tpm_limit ?? stored.tpm_limit,
+    concurrency_limit: input.concurrency_limit ?? stored.concurrency_limit,
   };
   assertValidSubnets(next.subnet);
   const status = input.status === TokenStatus.Enabled || input.status === TokenStatus.Disabled ? input.status : stored.status;

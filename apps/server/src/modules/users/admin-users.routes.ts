@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAdmin } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { idParamOf, keywordOf, pageOf, queryText } from '../../http/query.js';
+import { userLimitStatus } from '../rate-limits/rate-limit-status.js';
 import * as service from './admin-users.service.js';
 import { manageUser } from './manage-user.service.js';
 
@@ -19,6 +20,12 @@ export const adminUserRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
   app.get('/search', admin, async (request) => ok(await service.searchUsers(ctx, keywordOf(request.query))));
 
   app.get('/:id', admin, async (request) => ok(await service.getUser(ctx, currentUser(request), userIdOf(request.params))));
+
+  // The user's rate limits in force (own, or the group's default if tighter) and their use right now.
+  app.get('/:id/limits', admin, async (request) => {
+    const user = await service.getUser(ctx, currentUser(request), userIdOf(request.params));
+    return ok(await userLimitStatus(ctx, user.id, user.group, user));
+  });
 
   app.post('/', admin, async (request) => {
     await service.createUser(ctx, request.body);

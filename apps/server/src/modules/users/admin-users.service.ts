@@ -1,5 +1,6 @@
 import {
   AdminUpdateUserRequestSchema,
+  RATE_LIMIT_FIELDS,
   AdminUserMessages,
   CreateUserRequestSchema,
   LogType,
@@ -56,7 +57,7 @@ export async function createUser(ctx: AppContext, body: unknown): Promise<void> 
 }
 
 /**
- * PUT /api/user/: username, display name, password ('' keeps it), group and quota. Absent fields stay as
+ * PUT /api/user/: username, display name, password ('' keeps it), group, quota and rate limits. Absent fields stay as
  * they are; quota 0 is a value (one-api could not set it); the role is never changed here.
  */
 export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: unknown): Promise<void> {
@@ -72,6 +73,7 @@ export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: u
   if (input.password) patch.password = await hashPassword(parseOrFail(PasswordSchema, input.password));
   if (input.group) patch.group = input.group;
   if (input.quota !== undefined) patch.quota = input.quota;
+  for (const field of RATE_LIMIT_FIELDS) if (input[field] !== undefined) patch[field] = input[field];
   if (Object.keys(patch).length === 0) return;
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -81,8 +83,8 @@ export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: u
       await recordLog(trx, { userId: target.id, username: patch.username ?? target.username, type: LogType.Manage, content });
     }
   });
-  // The relay caches each key's owner (name, group); make every node read them again.
-  if (patch.username !== undefined || patch.group !== undefined) await ctx.cacheSync.changed('keys');
+  // The relay caches each key's owner (name, group, limits); make every node read them again.
+  if (patch.username !== undefined || patch.group !== undefined || RATE_LIMIT_FIELDS.some((field) => patch[field] !== undefined)) await ctx.cacheSync.changed('keys');
 }
 
 /** DELETE /api/user/:id: a soft delete, only of a user of lower role (root cannot be deleted, even by root). */

@@ -20,6 +20,9 @@ export function toUserView(row: UserRow): UserView {
     group: row.group || 'default',
     aff_code: row.aff_code ?? '',
     inviter_id: row.inviter_id ?? 0,
+    rpm_limit: Number(row.rpm_limit ?? 0),
+    tpm_limit: Number(row.tpm_limit ?? 0),
+    concurrency_limit: Number(row.concurrency_limit ?? 0),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   LogType,
   LoginRequestSchema,
+  RATE_LIMIT_FIELDS,
   RegisterRequestSchema,
   Role,
   UpdateSelfRequestSchema,
@@ -12,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import { fail } from '../../http/errors.js';
+import { ApiError, fail } from '../../http/errors.js';
 import { quotaText } from '../../lib/quota-text.js';
 import { uuidHex } from '../../lib/random.js';
 import { consumeCode } from '../auth/verification-codes.js';
@@ -25,7 +26,12 @@ import * as users from './users.repository.js';
 /** The first message of a failed zod parse, which the console shows as is. */
 export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw fail(result.error.issues[0]?.message ?? 'invalid parameters', 'invalid_parameters');
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    // A rate limit that is not a non-negative integer is bad input, answered 400 (issue 14), not a business failure.
+    if (issue && (RATE_LIMIT_FIELDS as readonly PropertyKey[]).includes(issue.path[0] ?? '')) throw new ApiError(issue.message, 400, 'invalid_parameters');
+    throw fail(issue?.message ?? 'invalid parameters', 'invalid_parameters');
+  }
   return result.data;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toBool, type Database } from '../../db/schema.js';
 import { splitList } from '../../lib/list.js';
+import { limitSetOf, type LimitSet } from '../limits/limit-set.js';
 import type { KeyStatusMarker } from './key-status-marker.js';
 import { subnetMatcher } from './subnet.js';
 
@@ -21,6 +22,9 @@ export interface KeyRecord {
   userRole: number;
   userStatus: number;
   group: string;
+  /** The key's and its user's own rate limits; undefined when all are 0 (none). */
+  keyLimits?: LimitSet;
+  userLimits?: LimitSet;
 }
 
 interface Slot {
@@ -83,6 +87,12 @@ export class KeyCache {
         'users.role',
         'users.status as userStatus',
         'users.group',
+        'tokens.rpm_limit as keyRpm',
+        'tokens.tpm_limit as keyTpm',
+        'tokens.concurrency_limit as keyConcurrency',
+        'users.rpm_limit as userRpm',
+        'users.tpm_limit as userTpm',
+        'users.concurrency_limit as userConcurrency',
       ])
       .where('tokens.key', '=', key)
       .executeTakeFirst();
@@ -102,6 +112,8 @@ export class KeyCache {
       userRole: row.role,
       userStatus: row.userStatus,
       group: row.group || 'default',
+      keyLimits: limitSetOf(Number(row.keyRpm), Number(row.keyTpm), Number(row.keyConcurrency)),
+      userLimits: limitSetOf(Number(row.userRpm), Number(row.userTpm), Number(row.userConcurrency)),
     };
   }
 }

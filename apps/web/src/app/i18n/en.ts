@@ -1,4 +1,5 @@
 import { listKitI18n } from '@/components/list-kit/i18n';
+import { rateLimitsI18n } from '@/components/rate-limits/i18n';
 import { tokensI18n } from '@/features/tokens/i18n';
 import { redemptionsI18n } from '@/features/redemptions/i18n';
 import { topupI18n } from '@/features/topup/i18n';
@@ -197,6 +198,7 @@ export const en: Messages = {
   oauth: oauthMessages.en,
   bindings: bindingsMessages.en,
   listKit: listKitI18n.en,
+  rateLimits: rateLimitsI18n.en,
   tokens: tokensI18n.en,
   redemptions: redemptionsI18n.en,
   topup: topupI18n.en,

@@ -1,4 +1,5 @@
 import { listKitI18n } from '@/components/list-kit/i18n';
+import { rateLimitsI18n } from '@/components/rate-limits/i18n';
 import { tokensI18n } from '@/features/tokens/i18n';
 import { redemptionsI18n } from '@/features/redemptions/i18n';
 import { topupI18n } from '@/features/topup/i18n';
@@ -195,6 +196,7 @@ export const zh = {
   oauth: oauthMessages.zh,
   bindings: bindingsMessages.zh,
   listKit: listKitI18n.zh,
+  rateLimits: rateLimitsI18n.zh,
   tokens: tokensI18n.zh,
   redemptions: redemptionsI18n.zh,
   topup: topupI18n.zh,

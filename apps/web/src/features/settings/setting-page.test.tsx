@@ -7,6 +7,7 @@ const OPTIONS = {
   RetryTimes: '0',
   ModelRatio: '{}',
   GroupRatio: '{"default":1,"vip":2}',
+  GroupRateLimits: '{}',
   CompletionRatio: '{}',
   CacheReadRatio: '{"claude-sonnet-4":0.1}',
   PasswordLoginEnabled: 'true',
@@ -47,6 +48,21 @@ describe('SettingPage admin tabs', () => {
     fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio'));
     await screen.findByText('分组倍率不是合法的 JSON 字符串');
     expect(puts()).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('edits the groups’ default rate limits beside the group ratio, refusing a limit that is not a whole number', async () => {
+    await openTab('运营设置');
+    const limits = await screen.findByTestId('option-GroupRateLimits');
+    expect((limits as HTMLTextAreaElement).value).toBe('');
+    fireEvent.change(limits, { target: { value: '{"vip":{"rpm":-1}}' } });
+    fireEvent.click(screen.getByTestId('save-GroupRateLimits'));
+    await screen.findByText(/分组默认速率限制不合法: GroupRateLimits.vip.rpm must be a whole number/);
+    expect(puts()).toHaveLength(0);
+    fireEvent.change(limits, { target: { value: '{"vip":{"rpm":600,"concurrency":20}}' } });
+    fireEvent.click(screen.getByTestId('save-GroupRateLimits'));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.[1]?.body).toBe('{"key":"GroupRateLimits","value":"{\\"vip\\":{\\"rpm\\":600,\\"concurrency\\":20}}"}');
     expect(problems).toEqual([]);
   });
 

@@ -3,12 +3,23 @@ import { DEFAULT_TOKEN_QUOTA, type Token } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { showError, showSuccess } from '@/app/toasts/toast';
+import { useRateLimitStatus } from '@/components/rate-limits/use-rate-limit-status';
 import { useAvailableModels, useSaveToken, useToken } from './api/token-form-data';
 import { TokenForm } from './components/token-form';
 import { expiryText } from './expiry';
 import { buildTokenPayload, tokenUpdateBody, type TokenFormValues } from './token-payload';
 
-const NEW_TOKEN: TokenFormValues = { name: '', remain_quota: DEFAULT_TOKEN_QUOTA, unlimited_quota: false, expiry: '', models: [], subnet: '' };
+const NEW_TOKEN: TokenFormValues = {
+  name: '',
+  remain_quota: DEFAULT_TOKEN_QUOTA,
+  unlimited_quota: false,
+  expiry: '',
+  models: [],
+  subnet: '',
+  rpm_limit: 0,
+  tpm_limit: 0,
+  concurrency_limit: 0,
+};
 
 const formValuesOf = (token: Token): TokenFormValues => ({
   name: token.name,
@@ -17,6 +28,9 @@ const formValuesOf = (token: Token): TokenFormValues => ({
   expiry: expiryText(token.expired_time),
   models: token.models.split(',').filter(Boolean),
   subnet: token.subnet,
+  rpm_limit: token.rpm_limit,
+  tpm_limit: token.tpm_limit,
+  concurrency_limit: token.concurrency_limit,
 });
 
 /** /token/add and /token/edit/:id. */
@@ -28,6 +42,7 @@ export function TokenFormPage() {
   const loaded = useToken(id);
   const models = useAvailableModels();
   const save = useSaveToken();
+  const limits = useRateLimitStatus(id === undefined ? undefined : `/api/token/${id}/limits`);
 
   const onSubmit = (values: TokenFormValues) => {
     const result = buildTokenPayload(values, loaded.data !== undefined);
@@ -55,6 +70,7 @@ export function TokenFormPage() {
         <TokenForm
           initialValues={loaded.data ? formValuesOf(loaded.data) : NEW_TOKEN}
           models={models.data ?? []}
+          usage={limits.data}
           isEdit={id !== undefined}
           submitting={save.isPending}
           onSubmit={onSubmit}

@@ -9,6 +9,9 @@ const values: TokenFormValues = {
   expiry: '',
   models: ['gpt-4o', 'claude-3'],
   subnet: ' 10.0.0.0/8,192.168.0.0/16 ',
+  rpm_limit: 0,
+  tpm_limit: 0,
+  concurrency_limit: 0,
 };
 
 describe('buildTokenPayload', () => {
@@ -22,8 +25,16 @@ describe('buildTokenPayload', () => {
         unlimited_quota: false,
         models: 'gpt-4o,claude-3',
         subnet: '10.0.0.0/8,192.168.0.0/16',
+        rpm_limit: 0,
+        tpm_limit: 0,
+        concurrency_limit: 0,
       },
     });
+  });
+
+  it('sends the rate limits as whole numbers, an emptied one as 0 (no limit)', () => {
+    const result = buildTokenPayload({ ...values, rpm_limit: 60, tpm_limit: null, concurrency_limit: 2.7 }, false);
+    expect(result).toMatchObject({ kind: 'ok', payload: { rpm_limit: 60, tpm_limit: 0, concurrency_limit: 2 } });
   });
 
   it('sends an empty models list as unrestricted and an empty quota as 0', () => {
@@ -50,7 +61,7 @@ describe('tokenUpdateBody', () => {
   it('sends the loaded token with the edits on top', () => {
     const loaded: Token = {
       id: 7, user_id: 2, key: 'k', status: 1, name: 'old', created_time: 1, accessed_time: 2, expired_time: -1,
-      remain_quota: 5, unlimited_quota: true, used_quota: 3, models: '', subnet: '',
+      remain_quota: 5, unlimited_quota: true, used_quota: 3, models: '', subnet: '', rpm_limit: 10, tpm_limit: 0, concurrency_limit: 0,
     };
     const result = buildTokenPayload({ ...values, unlimited_quota: false }, true);
     if (result.kind !== 'ok') throw new Error('expected a payload');

@@ -1,8 +1,9 @@
 import type { CreateTokenRequest, Token } from '@tollgate/contract';
+import { limitsOf, type RateLimitValues } from '@/components/rate-limits/rate-limit-values';
 import { parseExpiry } from './expiry';
 
 /** What the token form holds. */
-export interface TokenFormValues {
+export interface TokenFormValues extends RateLimitValues {
   name: string;
   remain_quota: number | string | null;
   unlimited_quota: boolean;
@@ -45,6 +46,7 @@ export function buildTokenPayload(values: TokenFormValues, isEdit: boolean): Tok
       unlimited_quota: values.unlimited_quota,
       models: values.models.join(','),
       subnet: values.subnet.trim(),
+      ...limitsOf(values),
     },
   };
 }

@@ -2,11 +2,13 @@ import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OptionSection } from '../components/option-section';
 import type { Options } from '../option-diff';
+import { GroupRateLimitsSection } from './group-rate-limits-section';
 import { blankAsBuiltIns, ratioProblem, withPrettyRatios } from '../ratio-text';
 
 /**
  * Model, completion and group ratios as JSON, then the cache read, cache write and reasoning ratios (each
- * relative to an input token) with their own save button; every table is checked before it is saved.
+ * relative to an input token) with their own save button, and beside the group ratio the groups' default
+ * rate limits; every table is checked before it is saved.
  */
 export function RatioSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
@@ -28,6 +30,7 @@ export function RatioSection({ options }: { options: Options }) {
           { key: 'GroupRatio', label: t('groupRatio'), placeholder: t('groupRatioPlaceholder'), kind: 'textarea' },
         ]}
       />
+      <GroupRateLimitsSection options={options} />
       <OptionSection
         title={t('tokenKindRatio')}
         description={t('tokenKindRatioHelp')}

@@ -1,5 +1,7 @@
 import { Alert, Button, Flex, Form, Input, Select } from 'antd';
+import type { RateLimitStatus } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { RateLimitFields } from '@/components/rate-limits/rate-limit-fields';
 import type { TokenFormValues } from '../token-payload';
 import { ExpiryField } from './expiry-field';
 import { QuotaField } from './quota-field';
@@ -8,6 +10,8 @@ interface TokenFormProps {
   initialValues: TokenFormValues;
   /** Model names the user may restrict the token to. */
   models: string[];
+  /** The use of the key's limits now (edit form only). */
+  usage?: RateLimitStatus;
   isEdit: boolean;
   submitting: boolean;
   onSubmit: (values: TokenFormValues) => void;
@@ -15,7 +19,7 @@ interface TokenFormProps {
 }
 
 /** The fields of the token form; validation happens on submit (spec section 5). */
-export function TokenForm({ initialValues, models, isEdit, submitting, onSubmit, onCancel }: TokenFormProps) {
+export function TokenForm({ initialValues, models, usage, isEdit, submitting, onSubmit, onCancel }: TokenFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TokenFormValues>();
   // Models already on the token stay choosable even if the user's group no longer offers them.
@@ -35,6 +39,7 @@ export function TokenForm({ initialValues, models, isEdit, submitting, onSubmit,
       <ExpiryField form={form} />
       <Alert type="info" showIcon title={t('tokens.form.quotaNotice')} style={{ marginBottom: 16 }} />
       <QuotaField />
+      <RateLimitFields usage={usage} />
       <Flex gap="small" justify="flex-end">
         <Button onClick={onCancel}>{t('tokens.form.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="token-submit">

@@ -3,11 +3,14 @@ import { PASSWORD_MIN_LENGTH, type UserView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showSuccess } from '@/app/toasts/toast';
+import { RateLimitFields } from '@/components/rate-limits/rate-limit-fields';
+import { limitsOf, type RateLimitValues } from '@/components/rate-limits/rate-limit-values';
+import { useRateLimitStatus } from '@/components/rate-limits/use-rate-limit-status';
 import { useGroups } from '@/lib/api/use-groups';
 import { useUpdateUser } from '../api/user-admin';
 import { QuotaEquivalent } from './quota-equivalent';
 
-interface UserEditValues {
+interface UserEditValues extends RateLimitValues {
   username: string;
   display_name: string;
   password: string;
@@ -23,11 +26,12 @@ export function UserEditForm({ user }: { user: UserView }) {
   const quota = Form.useWatch('quota', form);
   const groups = useGroups();
   const update = useUpdateUser();
+  const limits = useRateLimitStatus(`/api/user/${user.id}/limits`);
   const groupOptions = [...new Set([...(groups.data ?? []), user.group])].map((group) => ({ value: group, label: group }));
 
   const onFinish = (values: UserEditValues) => {
     // An emptied quota keeps the loaded one; the server takes whole numbers only.
-    const edited = { ...user, ...values, quota: Math.trunc(values.quota ?? user.quota) };
+    const edited = { ...user, ...values, quota: Math.trunc(values.quota ?? user.quota), ...limitsOf(values) };
     update.mutate(edited, { onSuccess: () => showSuccess(t('userEdit.success')) });
   };
 
@@ -54,6 +58,7 @@ export function UserEditForm({ user }: { user: UserView }) {
       <Form.Item name="quota" label={t('users.form.quota')} extra={<QuotaEquivalent quota={quota ?? 0} />}>
         <InputNumber name="quota" precision={0} placeholder={t('users.form.quotaPlaceholder')} style={{ width: '100%' }} />
       </Form.Item>
+      <RateLimitFields usage={limits.data} />
       {readOnly('github_id', t('userEdit.githubId'))}
       {readOnly('wechat_id', t('userEdit.wechatId'))}
       {readOnly('email', t('userEdit.email'))}

@@ -1,0 +1,27 @@
+import type { LimitUsage, RateLimitStatus, RateLimits } from '@tollgate/contract';
+
+/** What the three limit inputs hold: a number, or null when emptied. */
+export interface RateLimitValues {
+  rpm_limit: number | null;
+  tpm_limit: number | null;
+  concurrency_limit: number | null;
+}
+
+/** An emptied field means no limit (0); the server takes whole numbers only, so fractions are cut. */
+export const limitsOf = (values: RateLimitValues): RateLimits => ({
+  rpm_limit: whole(values.rpm_limit),
+  tpm_limit: whole(values.tpm_limit),
+  concurrency_limit: whole(values.concurrency_limit),
+});
+
+const whole = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0);
+
+export type LimitField = keyof RateLimits;
+
+/** Which part of the usage answer each field shows. */
+export const USAGE_OF: Record<LimitField, keyof RateLimitStatus> = { rpm_limit: 'requests', tpm_limit: 'tokens', concurrency_limit: 'concurrency' };
+
+/** The usage line under a field: "used of limit", or just "used" when no limit applies. */
+export function usageParams(usage: LimitUsage): { key: 'usage' | 'usageUnlimited'; used: number; limit: number } {
+  return { key: usage.limit > 0 ? 'usage' : 'usageUnlimited', used: usage.used, limit: usage.limit };
+}

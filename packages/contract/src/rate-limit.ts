@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Rate limits of a key or a user (and, as the GroupRateLimits option, of a group's users): requests per
+ * minute, tokens (input + output) per minute, requests running at once. 0 means no limit.
+ */
+export const RATE_LIMIT_FIELDS = ['rpm_limit', 'tpm_limit', 'concurrency_limit'] as const;
+export type RateLimitField = (typeof RATE_LIMIT_FIELDS)[number];
+
+/** The largest limit accepted: any bigger value means "no limit" in practice and would overflow counters. */
+export const RATE_LIMIT_MAX = 2_000_000_000;
+
+export const rateLimitMessage = (field: string): string => `${field} must be a whole number from 0 (no limit) to ${RATE_LIMIT_MAX}`;
+
+/** One limit field: a non-negative integer, refused with a message naming the field. */
+export const rateLimitSchema = (field: string) =>
+  z.number({ error: rateLimitMessage(field) }).int(rateLimitMessage(field)).min(0, rateLimitMessage(field)).max(RATE_LIMIT_MAX, rateLimitMessage(field));
+
+/** The three limits as they are stored on a key or a user. */
+export interface RateLimits {
+  rpm_limit: number;
+  tpm_limit: number;
+  concurrency_limit: number;
+}
+
+/** A group's default limits in the GroupRateLimits option: `{"vip":{"rpm":600,"tpm":2000000,"concurrency":20}}`. */
+export interface GroupRateLimit {
+  rpm?: number;
+  tpm?: number;
+  concurrency?: number;
+}
+
+export const GROUP_RATE_LIMIT_KEYS = ['rpm', 'tpm', 'concurrency'] as const;
+
+/**
+ * Why a GroupRateLimits value was refused, or undefined when it is valid: a JSON object from group name to an
+ * object of rpm, tpm and concurrency, each a whole number of 0 or more.
+ */
+export function groupRateLimitsProblem(value: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return 'GroupRateLimits is not valid JSON; expected {"group":{"rpm":600,"tpm":2000000,"concurrency":20}}';
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 'GroupRateLimits must be a JSON object from group name to its limits';
+  for (const [group, limits] of Object.entries(parsed)) {
+    if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return `GroupRateLimits.${group} must be an object such as {"rpm":600,"tpm":2000000,"concurrency":20}`;
+    for (const [name, limit] of Object.entries(limits)) {
+      if (!(GROUP_RATE_LIMIT_KEYS as readonly string[]).includes(name)) return `GroupRateLimits.${group}.${name} is not a limit: use rpm, tpm or concurrency`;
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > RATE_LIMIT_MAX) return rateLimitMessage(`GroupRateLimits.${group}.${name}`);
+    }
+  }
+  return undefined;
+}
+
+/** Requests, tokens and running requests counted against one limit; `limit` 0 = none applies. */
+export interface LimitUsage {
+  limit: number;
+  used: number;
+}
+
+/** What GET /api/token/:id/limits and /api/user/:id/limits answer: the limit in force and its use now, per dimension. */
+export interface RateLimitStatus {
+  requests: LimitUsage;
+  tokens: LimitUsage;
+  concurrency: LimitUsage;
+}
