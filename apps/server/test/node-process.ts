@@ -2,11 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { unusedPort } from './in-flight-traffic.js';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
+export const repo = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Runs main.ts from source: the contract package from its source too, built or not. */
+const FROM_SOURCE = ['--import', 'tsx', 'apps/server/src/main.ts'];
 
 /**
- * A Tollgate server as its own process, run from source with tsx exactly as `main.ts` starts (config from
- * the environment, signals, shutdown), for tests that stop, kill or disconnect a whole node.
+ * A Tollgate server as its own process, started as `main.ts` starts (config from the environment, signals,
+ * shutdown), for tests that stop, kill or disconnect a whole node. By default it runs from source with tsx;
+ * `nodeArgs` runs another command line instead (the built server, as the container starts it).
  */
 export class NodeProcess {
   readonly url: string;
@@ -17,13 +21,14 @@ export class NodeProcess {
   private constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly nodeArgs: string[],
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
   /** Starts a node with `env` on a free port and resolves once it answers /api/status. */
-  static async start(env: Record<string, string>): Promise<NodeProcess> {
-    const node = new NodeProcess(await unusedPort(), env);
+  static async start(env: Record<string, string>, nodeArgs: string[] = FROM_SOURCE): Promise<NodeProcess> {
+    const node = new NodeProcess(await unusedPort(), env, nodeArgs);
     await node.spawn();
     return node;
   }
@@ -53,7 +58,7 @@ export class NodeProcess {
   private async spawn(): Promise<void> {
     const inherited = { ...process.env };
     // The test's own database and Redis settings must not leak into the node.
-    for (const name of ['SQL_DSN', 'SQLITE_PATH', 'REDIS_CONN_STRING', 'NODE_TYPE']) delete inherited[name];
+    for (const name of ['SQL_DSN', 'SQLITE_PATH', 'REDIS_CONN_STRING', 'NODE_TYPE', 'NODE_ENV']) delete inherited[name];
     const env = {
       ...inherited,
       LOG_LEVEL: 'warn',
@@ -61,7 +66,7 @@ export class NodeProcess {
       ...this.env,
       PORT: String(this.port),
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, this.nodeArgs, { cwd: repo, env, stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
     this.exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
