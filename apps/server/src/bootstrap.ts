@@ -115,11 +115,13 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
         await relay.upstream.close();
         await relay.images.close();
         await handle.destroy();
+        redisHealth?.stop();
         redis?.disconnect();
       },
     };
   } catch (error) {
     await handle.destroy();
+    redisHealth?.stop();
     redis?.disconnect();
     throw error;
   }

@@ -24,6 +24,8 @@ export const REDIS_OPTIONS: RedisOptions = {
  */
 export class RedisHealth {
   private down = false;
+  private stopped = false;
+  private lastError?: Error;
   private readonly listeners = new Set<(healthy: boolean) => void>();
 
   constructor(
@@ -32,8 +34,9 @@ export class RedisHealth {
   ) {
     redis.on('ready', () => this.set(true));
     redis.on('close', () => this.set(false));
-    // Without a listener ioredis prints every failed reconnect attempt; the state change is logged instead.
-    redis.on('error', () => undefined);
+    // Without a listener ioredis prints every failed reconnect attempt; the state change is logged instead,
+    // with the error that caused it.
+    redis.on('error', (error: Error) => (this.lastError = error));
   }
 
   get healthy(): boolean {
@@ -45,11 +48,17 @@ export class RedisHealth {
     this.listeners.add(listener);
   }
 
+  /** Before closing the connection on purpose (shutdown), so that is not reported as an outage. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   private set(healthy: boolean): void {
-    if (healthy === !this.down) return;
+    // Only a change is news: not the first connection, not each failed reconnect attempt.
+    if (this.stopped || healthy === !this.down) return;
     this.down = !healthy;
     if (healthy) this.log.info('Redis is reachable again: shared rate limits and instant cache invalidation resume');
-    else this.log.warn('Redis is unreachable: serving with in-process rate limits and database polling for cache changes until it is back');
+    else this.log.warn({ err: this.lastError }, 'Redis is unreachable: serving with in-process rate limits and database polling for cache changes until it is back');
     for (const listener of this.listeners) listener(healthy);
   }
 }
@@ -63,10 +72,7 @@ export async function connectRedis(url: string, log: Pick<AppLogger, 'info' | 'w
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, REDIS_OPTIONS);
   const health = new RedisHealth(redis, log);
-  try {
-    await redis.connect();
-  } catch (error) {
-    log.warn({ err: error }, 'Redis is unreachable at start: starting without it and connecting in the background');
-  }
+  // Failing, it has already logged that Redis is unreachable, and keeps trying in the background.
+  await redis.connect().catch(() => undefined);
   return { redis, health };
 }
