@@ -9,14 +9,15 @@ import { PrivateRedis } from '../../test/private-redis.js';
 /**
  * Two Tollgate processes (a master and a slave) on one PostgreSQL database and one Redis, as an operator
  * runs them, proving the promises of "Running several nodes" through the real HTTP API: exact books under
- * load spread over both, changes seen at once by the other node, nothing lost on SIGTERM, and service that
- * goes on through a Redis restart and dropped database connections. The Redis is a private one, since the
+ * load spread over both, changes seen at once by the other node, limits counted once for both, nothing
+ * lost on SIGTERM, and service that goes on through a Redis restart and dropped database connections. The Redis is a private one, since the
  * test kills it. The cases run in order on the same pair of nodes; each has an account of its own.
  */
 
 const MODEL = 'gpt-4';
 const SECOND_MODEL = 'gpt-4-turbo';
 const pgDsn = process.env.TEST_PG_DSN;
+const SIGN_IN_LIMIT = 30;
 
 async function timeUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = Date.now();
@@ -54,7 +55,8 @@ describe.runIf(pgDsn)('two Tollgate processes on one PostgreSQL and one Redis', 
       CACHE_POLL_INTERVAL: '1',
       // The per-IP /api limit stays on, high enough never to refuse, so a Redis outage exercises its fallback.
       GLOBAL_API_RATE_LIMIT: '1000000',
-      CRITICAL_RATE_LIMIT: '0',
+      // Sign-in attempts per IP: enough for the test's own sign-ins, few enough to reach in the limits case.
+      CRITICAL_RATE_LIMIT: String(SIGN_IN_LIMIT),
       SHUTDOWN_TIMEOUT: '20',
     };
     // The master first: it migrates the database the slave then opens.
@@ -130,6 +132,18 @@ describe.runIf(pgDsn)('two Tollgate processes on one PostgreSQL and one Redis', 
     expect(outcomes.length).toBeGreaterThan(20);
     expect(outcomes.filter((outcome) => !answeredInFull(outcome)).map((outcome) => outcome.text)).toEqual([]);
     expectBooksBalance(account, await ledger.waitForLogs(account, outcomes.length), outcomes.length);
+  });
+
+  it('counts a per-IP limit once for the whole cluster, also after Redis came back', { timeout: 20_000 }, async () => {
+    // A client address of its own (the nodes trust X-Forwarded-For from loopback), so the test's own
+    // sign-ins keep their budget.
+    const attempt = (url: string) =>
+      fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' }, body: JSON.stringify({ username: 'nobody', password: 'wrong-password' }) }).then((response) => response.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_LIMIT; i += 1) statuses.push(await attempt(i % 2 === 0 ? master.url : slave.url));
+    expect(statuses).not.toContain(429);
+    // Each node saw only half of the attempts: counted alone, both would still let the next ones in.
+    expect([await attempt(master.url), await attempt(slave.url)]).toEqual([429, 429]);
   });
 
   it('recovers without a restart when PostgreSQL drops every connection', { timeout: 40_000 }, async () => {
