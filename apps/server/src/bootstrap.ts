@@ -3,12 +3,13 @@ import path from 'node:path';
 import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, Role, UserStatus } from '@tollgate/contract';
 import type { Config } from './config.js';
 import { CacheSync } from './cluster/cache-sync.js';
+import { connectRedis } from './cluster/redis-connection.js';
 import type { AppContext, AppLogger } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { parseDatabaseTarget } from './db/dsn.js';
 import { isUniqueViolation } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
-import { MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.js';
+import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.js';
 import { SessionCodec } from './http/session.js';
 import { nowSeconds, randomHex, uuidHex } from './lib/random.js';
 import { QuotaReminder } from './modules/notifications/quota-reminder.js';
@@ -47,12 +48,10 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
   const handle: DatabaseHandle = await openDatabase(parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH), {
     busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT,
     maxConnections: config.SQL_MAX_OPEN_CONNS,
-    onIdleError: (error) => log.warn({ err: error }, 'an idle database connection was closed by the server'),
+    onIdleError: (error) => log.warn({ err: error }, 'a database connection was closed by the server; it is replaced on the next query'),
   });
-  // ioredis is loaded only when Redis is configured: single-node installs do not pay for it.
-  const redis = config.REDIS_CONN_STRING ? new (await import('ioredis')).Redis(config.REDIS_CONN_STRING, { lazyConnect: true, maxRetriesPerRequest: 3 }) : undefined;
+  const { redis, health: redisHealth } = config.REDIS_CONN_STRING ? await connectRedis(config.REDIS_CONN_STRING, log) : { redis: undefined, health: undefined };
   try {
-    if (redis) await redis.connect();
     if (config.NODE_TYPE === 'master') {
       const applied = await migrateToLatest(handle.db, handle.dialect);
       if (applied.length > 0) log.info({ applied }, 'database migrated');
@@ -95,8 +94,9 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       dialect: handle.dialect,
       options,
       sessions: new SessionCodec(sessionSecret(config, log)),
-      rateLimits: redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(),
+      rateLimits: redis && redisHealth ? new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), () => redisHealth.healthy) : new MemoryRateLimitStore(),
       redis,
+      redisHealth,
       version: readVersion(),
       startTime: nowSeconds(),
       cacheSync,
@@ -120,11 +120,13 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
         await relay.upstream.close();
         await relay.images.close();
         await handle.destroy();
+        redisHealth?.stop();
         redis?.disconnect();
       },
     };
   } catch (error) {
     await handle.destroy();
+    redisHealth?.stop();
     redis?.disconnect();
     throw error;
   }

@@ -74,6 +74,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every variable name Tollgate reads (deployment files are checked against it). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface Config extends Env {
   /** Folder for files the server keeps (SQLite database, generated session secret). */
   dataDir: string;

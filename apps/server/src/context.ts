@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { CacheSync } from './cluster/cache-sync.js';
+import type { RedisHealth } from './cluster/redis-connection.js';
 import type { Config } from './config.js';
 import type { Dialect } from './db/dsn.js';
 import type { Database } from './db/schema.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   sessions: SessionCodec;
   rateLimits: RateLimitStore;
   redis?: Redis;
+  /** Whether `redis` is usable now; what uses Redis falls back (to the database, to in-process state) when not. */
+  redisHealth?: RedisHealth;
   version: string;
   /** Epoch seconds when this process started; reported by /api/status. */
   startTime: number;

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { REDIS_OPTIONS } from './redis-connection.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 
@@ -13,7 +14,9 @@ type Listener = () => void | Promise<void>;
 /**
  * Tells every node when a cached data set changed. A change bumps a counter in `cache_versions`; each node
  * polls the counters once per interval (one cheap query) and, with Redis, also hears the change at once.
- * The node that made the change drops its own copy immediately.
+ * The node that made the change drops its own copy immediately. The poll is what makes a change reach
+ * every node; Redis only makes it faster, so a Redis that is down or restarting costs at most one poll
+ * interval of delay, and the subscription is made again each time the connection comes back.
  */
 export class CacheSync {
   private readonly listeners = new Map<CacheName, Set<Listener>>();
@@ -40,18 +43,35 @@ export class CacheSync {
     const version = await this.bump(name);
     this.seen.set(name, version);
     await this.notify(name);
-    await this.redis?.publish(REDIS_CHANNEL, name);
+    // Without Redis the other nodes see the change at their next poll: the change itself has succeeded.
+    await this.redis?.publish(REDIS_CHANNEL, name).catch(() => undefined);
   }
 
   async start(): Promise<void> {
     await this.poll();
     this.timer = setInterval(() => void this.poll().catch(() => undefined), this.pollIntervalMs);
     this.timer.unref();
-    if (this.redis) {
-      this.subscriber = this.redis.duplicate();
-      this.subscriber.on('message', (_channel, name: string) => void this.notify(name as CacheName));
-      await this.subscriber.subscribe(REDIS_CHANNEL);
-    }
+    if (this.redis) await this.subscribe(this.redis);
+  }
+
+  /**
+   * Subscribes on a connection of its own, at every (re)connection rather than through ioredis's
+   * resubscription, which only repeats a subscription that once succeeded. Coming back, it polls at once
+   * for what it missed while Redis was away.
+   */
+  private async subscribe(redis: Redis): Promise<void> {
+    const subscriber = redis.duplicate({ ...REDIS_OPTIONS, autoResubscribe: false });
+    this.subscriber = subscriber;
+    let connections = 0;
+    subscriber.on('error', () => undefined);
+    subscriber.on('message', (_channel, name: string) => void this.notify(name as CacheName));
+    subscriber.on('ready', () => {
+      connections += 1;
+      subscriber.subscribe(REDIS_CHANNEL).catch(() => undefined);
+      if (connections > 1) void this.poll().catch(this.onError);
+    });
+    // A Redis down at start is not fatal: the 'ready' above subscribes when it comes up.
+    await subscriber.connect().catch(() => undefined);
   }
 
   stop(): void {

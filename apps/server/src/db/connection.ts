@@ -22,6 +22,7 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   busyTimeoutMs: number;
   maxConnections: number;
+  /** Hears a connection the server closed (it is replaced; the query on it, if any, fails). */
   onIdleError?: (error: Error) => void;
 }
 
@@ -63,28 +64,32 @@ async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite'
       pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
       pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
       const pool = new pg.Pool({ connectionString: target.url, max: options.maxConnections });
-      // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
-      // replaces it on the next query.
+      // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash the
+      // process. The pool hears it for idle connections; a connection checked out between two queries
+      // emits it on itself, where an error without a listener would throw. The query running on it fails;
+      // the pool discards the dead connection when it is released and opens a new one for the next query.
       pool.on('error', (error) => options.onIdleError?.(error));
+      pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
       return new PostgresDialect({ pool });
     }
     case 'mysql': {
       const { createPool } = await import('mysql2');
-      return new MysqlDialect({
-        pool: createPool({
-          host: target.host,
-          port: target.port,
-          user: target.user,
-          password: target.password,
-          database: target.database,
-          connectionLimit: options.maxConnections,
-          // SUM() and BIGINT come back as JS numbers rather than strings.
-          decimalNumbers: true,
-          supportBigNumbers: true,
-          bigNumberStrings: false,
-          charset: 'utf8mb4',
-        }),
+      const pool = createPool({
+        host: target.host,
+        port: target.port,
+        user: target.user,
+        password: target.password,
+        database: target.database,
+        connectionLimit: options.maxConnections,
+        // SUM() and BIGINT come back as JS numbers rather than strings.
+        decimalNumbers: true,
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+        charset: 'utf8mb4',
       });
+      // As for PostgreSQL: a connection the server drops must not throw from an 'error' event.
+      pool.on('connection', (connection) => connection.on('error', (error: Error) => options.onIdleError?.(error)));
+      return new MysqlDialect({ pool });
     }
   }
 }

@@ -62,3 +62,27 @@ export class RedisRateLimitStore implements RateLimitStore {
     return allowed === 1;
   }
 }
+
+/**
+ * The shared Redis counts while Redis is healthy, this node's own counts while it is not: a Redis outage
+ * must not refuse or fail every request. During the outage each node enforces the limit alone, so a
+ * client spread over N nodes gets up to N times the limit; the counts start afresh in Redis when it is back.
+ */
+export class FallbackRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly shared: RateLimitStore,
+    private readonly local: RateLimitStore,
+    private readonly sharedHealthy: () => boolean,
+  ) {}
+
+  async hit(key: string, limit: number, windowSeconds: number, nowMs = Date.now()): Promise<boolean> {
+    if (this.sharedHealthy()) {
+      try {
+        return await this.shared.hit(key, limit, windowSeconds, nowMs);
+      } catch {
+        // Redis went away between the check and the call: count here, like the next requests will.
+      }
+    }
+    return this.local.hit(key, limit, windowSeconds, nowMs);
+  }
+}

@@ -55,9 +55,17 @@ export class ClientHangup {
 /** What calls off an upstream call: an AbortSignal (a timeout, say), or the client hanging up. */
 export type Cancellation = AbortSignal | ClientHangup;
 
+/**
+ * What calls off an upstream call that runs on after its client left: nothing (RELAY_TIMEOUT bounds it).
+ * One signal shared by every such call, which is never listened to: one listener per call in flight on it
+ * cost an add and a remove each, and past ten calls Node warned of a leak.
+ */
+export const NEVER_CANCELLED: AbortSignal = new AbortController().signal;
+
 /** Calls `listener` once `cancellation` fires (at once if it has); returns how to stop listening. */
 export function onCancel(cancellation: Cancellation, listener: () => void): () => void {
   if (cancellation instanceof ClientHangup) return cancellation.onHangup(listener);
+  if (cancellation === NEVER_CANCELLED) return () => undefined;
   if (cancellation.aborted) {
     listener();
     return () => undefined;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { AnswerContext } from '../providers/ingress.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
-import { ClientHangup } from './client-hangup.js';
+import { ClientHangup, NEVER_CANCELLED } from './client-hangup.js';
 import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
@@ -67,7 +67,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       const first = !estimate.native && estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
       // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
       // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
-      const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : RUNS_ON;
+      const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : NEVER_CANCELLED;
       outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason));
     } catch (error) {
       refund(ctx, reservation);
@@ -122,9 +122,6 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
     ticket?.end();
   }
 }
-
-/** What calls off an upstream call that runs on after its client left: nothing (RELAY_TIMEOUT bounds it). */
-const RUNS_ON: AbortSignal = new AbortController().signal;
 
 /** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */
 const saturated = (error: RelayError) =>
