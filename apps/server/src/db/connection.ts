@@ -17,6 +17,16 @@ export interface DatabaseHandle {
   /** The writes made through Kysely on SQLite, so the ledger knows when what it read may have changed. */
   sqliteWrites?: WriteCounter;
   destroy(): Promise<void>;
+  /** The pool's connections now (PostgreSQL, MySQL); absent on SQLite, which has one connection. */
+  poolUse?: () => PoolUse | undefined;
+}
+
+/** A database pool's connections now, as far as the driver tells. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -30,7 +40,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
   const sqlite = target.dialect === 'sqlite' ? openSqlite(target.file, options) : undefined;
   const sqliteWrites = sqlite ? new WriteCounter() : undefined;
-  const dialect = sqlite && sqliteWrites ? new SqliteDialect({ database: withStatementCache(sqlite, sqliteWrites) }) : await createDialect(target as Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options);
+  const pooled = sqlite ? undefined : await createDialect(target as Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options);
+  const dialect = sqlite && sqliteWrites ? new SqliteDialect({ database: withStatementCache(sqlite, sqliteWrites) }) : pooled?.dialect;
+  if (!dialect) throw new Error('PostgreSQL and MySQL open through their pool');
   const db = new Kysely<Database>({ dialect, plugins });
   const stopRefreshing = target.dialect === 'sqlite' ? refreshSqliteStatisticsHourly(db) : () => undefined;
   return {
@@ -38,6 +50,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     dialect: target.dialect,
     sqlite,
     sqliteWrites,
+    ...(pooled ? { poolUse: pooled.poolUse } : {}),
     destroy: () => {
       stopRefreshing();
       return db.destroy();
@@ -55,7 +68,7 @@ function openSqlite(file: string, options: DatabaseOptions): SQLite.Database {
   return database;
 }
 
-async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options: DatabaseOptions) {
+async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options: DatabaseOptions): Promise<{ dialect: PostgresDialect | MysqlDialect; poolUse: () => PoolUse | undefined }> {
   switch (target.dialect) {
     case 'postgres': {
       const { default: pg } = await import('pg');
@@ -66,25 +79,31 @@ async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite'
       // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
       // replaces it on the next query.
       pool.on('error', (error) => options.onIdleError?.(error));
-      return new PostgresDialect({ pool });
+      return { dialect: new PostgresDialect({ pool }), poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
     }
     case 'mysql': {
       const { createPool } = await import('mysql2');
-      return new MysqlDialect({
-        pool: createPool({
-          host: target.host,
-          port: target.port,
-          user: target.user,
-          password: target.password,
-          database: target.database,
-          connectionLimit: options.maxConnections,
-          // SUM() and BIGINT come back as JS numbers rather than strings.
-          decimalNumbers: true,
-          supportBigNumbers: true,
-          bigNumberStrings: false,
-          charset: 'utf8mb4',
-        }),
+      const pool = createPool({
+        host: target.host,
+        port: target.port,
+        user: target.user,
+        password: target.password,
+        database: target.database,
+        connectionLimit: options.maxConnections,
+        // SUM() and BIGINT come back as JS numbers rather than strings.
+        decimalNumbers: true,
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+        charset: 'utf8mb4',
       });
+      return { dialect: new MysqlDialect({ pool }), poolUse: () => mysqlPoolUse(pool) };
     }
   }
+}
+
+/** mysql2 keeps its pool's queues in fields it does not type; read them if they are there. */
+function mysqlPoolUse(pool: object): PoolUse | undefined {
+  const fields = pool as { _allConnections?: { length: number }; _freeConnections?: { length: number }; _connectionQueue?: { length: number } };
+  if (!fields._allConnections || !fields._freeConnections) return undefined;
+  return { total: fields._allConnections.length, idle: fields._freeConnections.length, waiting: fields._connectionQueue?.length ?? 0 };
 }

@@ -1,3 +1,4 @@
+import type { RelayObserver } from '../observability/relay-observation.js';
 import type { ProviderSettings } from '../providers/adaptor.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { Pricing } from './billing/pricing.js';
@@ -21,4 +22,6 @@ export interface RelayServices {
   providerSettings: ProviderSettings;
   /** The relayed requests still running: a shutdown waits for them to settle. */
   inFlight: InFlight;
+  /** Metrics and traces of each relayed request (observability/); a no-op when both are off. */
+  observer: RelayObserver;
 }
