@@ -1,16 +1,7 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../test/private-redis.js';
 import { sampleValue } from '../../test/prometheus-text.js';
 import { buildTestApp } from '../../test/test-app.js';
-
-/** A port free right now: the OS picks one, and it is released for the server to take. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('METRICS_PORT', () => {
   it('serves /metrics on its own port only, behind METRICS_TOKEN when both are set', async () => {
