@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { NOOP_OBSERVATION, type RelayObservation } from '../observability/relay-observation.js';
+import { NOOP_OBSERVATION, NOOP_OBSERVER, type RelayObservation } from '../observability/relay-observation.js';
 import type { AnswerContext } from '../providers/ingress.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
 import { ClientHangup } from './client-hangup.js';
@@ -28,9 +28,10 @@ import { estimatePromptTokens } from './usage.js';
  * client's protocol, the ModeRules that read and price the request, and the ingress that writes the answer.
  */
 export function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint): Promise<void> {
-  const observation = ctx.relay.observer.begin(request.id, request.routeOptions.url ?? '', endpoint.protocol.protocol);
-  // Without metrics or traces, no promise is added to the request's.
-  if (observation === NOOP_OBSERVATION) return relayRequest(ctx, request, reply, endpoint, observation);
+  const { observer } = ctx.relay;
+  // Without metrics or traces nothing is added to the request: no route lookup (Fastify builds an object for it), no promise.
+  if (observer === NOOP_OBSERVER) return relayRequest(ctx, request, reply, endpoint, NOOP_OBSERVATION);
+  const observation = observer.begin(request.id, request.routeOptions.url ?? '', endpoint.protocol.protocol);
   return relayRequest(ctx, request, reply, endpoint, observation).then(
     () => observation.ended(reply.raw.statusCode),
     (error: unknown) => {
