@@ -14,6 +14,12 @@ describe('GET /metrics when metrics are off', () => {
       const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(response.statusCode).toBe(404);
       expect(t.ctx.metrics.enabled).toBe(false);
+      // A feature's registration is never run when metrics are off.
+      let ran = false;
+      t.ctx.metrics.extend(() => {
+        ran = true;
+      });
+      expect(ran).toBe(false);
     } finally {
       await t.close();
     }
@@ -127,6 +133,23 @@ describe.each(databaseKinds)('GET /metrics on %s', (kind) => {
     const text = await metricsText();
     expect(sampleValue(text, 'tollgate_cache_reloads_total', { cache: 'channels' })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(text, 'tollgate_usage_writer_flush_duration_seconds_count', { result: 'ok' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets a feature register its own gauge, read at scrape time', async () => {
+    let open = 2;
+    f.ctx.metrics.extend((client, registry) => {
+      new client.Gauge({
+        name: 'tollgate_test_open_circuits',
+        help: 'A feature gauge registered through metrics.extend.',
+        registers: [registry],
+        collect() {
+          this.set(open);
+        },
+      });
+    });
+    expect(sampleValue(await metricsText(), 'tollgate_test_open_circuits')).toBe(2);
+    open = 0;
+    expect(sampleValue(await metricsText(), 'tollgate_test_open_circuits')).toBe(0);
   });
 
   it('shows the database pool where there is one (PostgreSQL, MySQL; SQLite has a single connection)', async () => {
