@@ -68,6 +68,29 @@ describe('OpenTelemetry traces of relayed requests', () => {
     expect(retry?.fields).toMatchObject({ reqId: requestId, channelId: failingChannel, next: workingChannel });
   });
 
+  it('names the request in the line that says its failure disabled a channel', async () => {
+    const revoked = await new FakeOpenAI('revoked').start();
+    revoked.behaviour = { fail: { status: 401, body: { error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } } } };
+    try {
+      const channel = await f.addChannel({ name: 'revoked', base_url: revoked.baseUrl, models: 'gpt-4o-mini' });
+      await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+      const key = await f.addKey(await f.addUser('revoker', 1_000_000));
+      const response = await fetch(`${f.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(response.status).toBe(401);
+      const requestId = response.headers.get('x-oneapi-request-id');
+      // The database write behind the disable is not awaited by the request: wait for its line.
+      const line = () => logged.find((l) => l.message?.includes('was disabled automatically'));
+      for (let waited = 0; !line() && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(line()?.fields).toMatchObject({ reqId: requestId, channelId: channel });
+    } finally {
+      await revoked.stop();
+    }
+  });
+
   it('ends the relay span of a refused request with its status', async () => {
     const response = await fetch(`${f.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-unknown', 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(401);

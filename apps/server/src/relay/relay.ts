@@ -80,7 +80,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
     // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
     // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
     const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : RUNS_ON;
-    outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason), observation, request.id);
+    outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason, request.id), observation, request.id);
   } catch (error) {
     refund(ctx, reservation);
     throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
