@@ -103,12 +103,24 @@ describe.each(databaseKinds)('GET /metrics on %s', (kind) => {
     await response.text();
     upstream.behaviour = {};
     const text = await metricsText();
-    expect(sampleValue(text, 'tollgate_relay_requests_total', { model: 'gpt-4o', channel: String(channel), status: '200' })).toBe(2);
+    expect(sampleValue(text, 'tollgate_relay_requests_total', { route: '/v1/chat/completions', model: 'gpt-4o', channel: String(channel), status: '200' })).toBe(2);
     expect(sampleValue(text, 'tollgate_tokens_total', { model: 'gpt-4o', kind: 'prompt' })).toBe(30);
     expect(sampleValue(text, 'tollgate_tokens_total', { model: 'gpt-4o', kind: 'cache_read' })).toBe(4);
     expect(sampleValue(text, 'tollgate_tokens_total', { model: 'gpt-4o', kind: 'reasoning' })).toBe(3);
     expect(sampleValue(text, 'tollgate_relay_in_flight_streams')).toBe(0);
     expect(sampleValue(text, 'tollgate_relay_in_flight_requests')).toBe(0);
+  });
+
+  it('labels a request by the protocol its client spoke and the route it called', async () => {
+    const response = await fetch(`${f.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': `sk-${key}`, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+    const text = await metricsText();
+    expect(sampleValue(text, 'tollgate_relay_requests_total', { route: '/v1/messages', model: 'gpt-4o', channel: String(channel), status: '200', protocol: 'anthropic' })).toBe(1);
   });
 
   it('counts a failing upstream as an upstream error of its channel and the request with its status', async () => {
