@@ -79,7 +79,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       ...(handle.poolUse ? { dbPool: handle.poolUse } : {}),
     });
     if (metrics.enabled) usage.onFlushTimed((seconds, ok) => metrics.usageFlushed(seconds, ok));
-    const tracing = await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME, version });
+    const tracing = await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME, version, sampleRatio: config.OTEL_TRACES_SAMPLER_ARG });
     const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses, usage);
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000, keyStatuses),

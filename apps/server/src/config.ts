@@ -76,6 +76,13 @@ const EnvSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   /** The service.name traces are reported under. */
   OTEL_SERVICE_NAME: z.string().default('tollgate'),
+  /** Share of relayed requests traced, 0 to 1 (OpenTelemetry's traceidratio sampler argument). */
+  OTEL_TRACES_SAMPLER_ARG: z
+    .string()
+    .default('1')
+    .transform((v) => (v.trim() === '' ? '1' : v.trim()))
+    .pipe(z.string().regex(/^(0|1|0?\.\d+|1\.0*)$/, 'must be a number from 0 to 1'))
+    .transform(Number),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

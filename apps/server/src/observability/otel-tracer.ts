@@ -1,7 +1,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-base';
 import type { TokenUsage } from '../providers/token-usage.js';
 import type { RelayObservation, RelayObserver, UpstreamFailureKind } from './relay-observation.js';
 import type { Tracing, TracingOptions } from './tracing.js';
@@ -16,6 +16,8 @@ export function startOtelTracing(options: TracingOptions): Tracing {
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName, 'service.version': options.version }),
     spanProcessors: [new BatchSpanProcessor(exporter)],
+    // A request left out by the ratio gets spans that record nothing and are never exported.
+    sampler: new TraceIdRatioBasedSampler(options.sampleRatio),
   });
   const tracer = provider.getTracer('tollgate');
   const observer: RelayObserver = { begin: (requestId, route, protocol) => new TracedRequest(tracer, requestId, route, protocol) };

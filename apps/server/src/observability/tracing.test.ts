@@ -101,3 +101,19 @@ describe('OpenTelemetry traces of relayed requests', () => {
     expect(spans[0]?.attributes['http.response.status_code']).toBe(401);
   });
 });
+
+describe('OTEL_TRACES_SAMPLER_ARG', () => {
+  it('exports no span of a request the ratio leaves out (0: none)', async () => {
+    const collector = new FakeOtlpCollector();
+    const f = await relayFixture('sqlite', { OTEL_EXPORTER_OTLP_ENDPOINT: await collector.start(), OTEL_TRACES_SAMPLER_ARG: '0' });
+    try {
+      const response = await fetch(`${f.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-unknown', 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(401);
+      await f.ctx.tracing.flush();
+      expect(collector.spans).toEqual([]);
+    } finally {
+      await f.close();
+      await collector.close();
+    }
+  });
+});

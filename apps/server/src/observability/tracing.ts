@@ -5,6 +5,8 @@ export interface TracingOptions {
   endpoint: string;
   serviceName: string;
   version: string;
+  /** Share of requests traced, 0 to 1. */
+  sampleRatio: number;
 }
 
 /** Traces of relayed requests, when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
