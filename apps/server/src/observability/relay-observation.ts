@@ -99,7 +99,7 @@ class BothObservations implements RelayObservation {
 
 /** The observer of whatever is enabled: none, one, or both. */
 export function combineObservers(...observers: (RelayObserver | undefined)[]): RelayObserver {
-  const [a, b] = observers.filter((o): o is RelayObserver => o !== undefined);
+  const [a, b] = observers.filter((o): o is RelayObserver => o !== undefined && o !== NOOP_OBSERVER);
   if (!a) return NOOP_OBSERVER;
   if (!b) return a;
   return { begin: (requestId, route, protocol) => new BothObservations(a.begin(requestId, route, protocol), b.begin(requestId, route, protocol)) };
