@@ -17,6 +17,9 @@ import { topupRoutes } from './modules/redemptions/topup.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { logRoutes } from './modules/logs/logs.routes.js';
 import { optionRoutes } from './modules/options/options.routes.js';
+import { healthRoutes } from './observability/health.routes.js';
+import { metricsRoute } from './observability/metrics-http.js';
+import { ReadinessProbe } from './observability/readiness.js';
 import { geminiRoutes } from './relay/gemini.routes.js';
 import { dashboardRoutes, relayRoutes } from './relay/relay.routes.js';
 import { statusRoutes } from './modules/status/status.routes.js';
@@ -95,6 +98,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/api' },
   );
+
+  // Probes and the scrape: outside /api and /v1, so no rate limit applies.
+  await app.register(healthRoutes(new ReadinessProbe(ctx.db, ctx.dialect, ctx.redis)));
+  await app.register(metricsRoute({ metrics: ctx.metrics, token: ctx.config.METRICS_TOKEN, ...(ctx.config.METRICS_PORT ? { port: ctx.config.METRICS_PORT } : {}) }));
 
   await app.register(relayRoutes(ctx), { prefix: '/v1' });
   await app.register(geminiRoutes(ctx), { prefix: '/v1beta' });

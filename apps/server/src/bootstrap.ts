@@ -12,6 +12,10 @@ import { migrateToLatest } from './db/migrate.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.js';
 import { SessionCodec } from './http/session.js';
 import { nowSeconds, randomHex, uuidHex } from './lib/random.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { startMetricsServer } from './observability/metrics-http.js';
+import { combineObservers } from './observability/relay-observation.js';
+import { startTracing } from './observability/tracing.js';
 import { QuotaReminder } from './modules/notifications/quota-reminder.js';
 import { createRootNotifier } from './modules/notifications/root-notifier.js';
 import { OptionsStore } from './modules/options/options.store.js';
@@ -69,6 +73,15 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       changed: () => cacheSync.changed('keys'),
       onError: (error) => log.warn({ err: error }, 'could not store a key as expired or used up'),
     });
+    const inFlight = new InFlight();
+    const version = readVersion();
+    const metrics = await createMetrics(config.METRICS_ENABLED, {
+      inFlightRequests: () => inFlight.count,
+      usageQueueDepth: () => usage.queueDepth,
+      ...(handle.poolUse ? { dbPool: handle.poolUse } : {}),
+    });
+    if (metrics.enabled) usage.onFlushTimed((seconds, ok) => metrics.usageFlushed(seconds, ok));
+    const tracing = await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME, version, sampleRatio: config.OTEL_TRACES_SAMPLER_ARG });
     const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses, usage);
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000, keyStatuses),
@@ -84,9 +97,10 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
         proxy: config.RELAY_PROXY,
       }),
       providerSettings: { GEMINI_VERSION: config.GEMINI_VERSION, GEMINI_SAFETY_SETTING: config.GEMINI_SAFETY_SETTING },
-      inFlight: new InFlight(),
+      inFlight,
       limiter: new RateLimiter(redis && new RedisLimiter(redis), log),
       groupLimits: new GroupLimits(options),
+      observer: combineObservers(metrics.observer, tracing.observer),
     };
     const ctx: AppContext = {
       config,
@@ -97,10 +111,12 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       rateLimits: redis && redisHealth ? new FallbackRateLimitStore(new RedisRateLimitStore(redis), new MemoryRateLimitStore(), () => redisHealth.healthy) : new MemoryRateLimitStore(),
       redis,
       redisHealth,
-      version: readVersion(),
+      version,
       startTime: nowSeconds(),
       cacheSync,
       relay,
+      metrics,
+      tracing,
       log,
       notifyRoot: createRootNotifier({ db: handle.db, options, log, config }),
     };
@@ -111,12 +127,15 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     await options.reload();
     await createRootIfNeeded(ctx, log);
     await startRelay(ctx);
+    const metricsServer = await serveMetricsPort(config, metrics, log);
     return {
       ctx,
       settled: () => relay.inFlight.idle(),
       async close() {
         cacheSync.stop();
+        await metricsServer?.close();
         await relay.usage.close();
+        await tracing.close();
         await relay.upstream.close();
         await relay.images.close();
         await handle.destroy();
@@ -134,13 +153,22 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
 
 /** Loads the routing table, follows cache changes from every node, and starts the batched usage writer. */
 async function startRelay(ctx: AppContext): Promise<void> {
-  const { cacheSync, relay } = ctx;
+  const { cacheSync, relay, metrics } = ctx;
   cacheSync.on('channels', () => relay.channels.reload());
   cacheSync.on('keys', () => relay.keys.clear());
   cacheSync.on('options', () => ctx.options.reload());
+  if (metrics.enabled) for (const name of ['channels', 'keys', 'options'] as const) cacheSync.on(name, () => metrics.cacheReloaded(name));
   await relay.channels.reload();
   await cacheSync.start();
   relay.usage.start();
+}
+
+/** METRICS_PORT: /metrics on a port of its own (behind METRICS_TOKEN too, when set). */
+async function serveMetricsPort(config: Config, metrics: Metrics, log: AppLogger) {
+  if (!metrics.enabled || config.METRICS_PORT === 0) return undefined;
+  const server = await startMetricsServer({ metrics, token: config.METRICS_TOKEN, port: config.METRICS_PORT }, (error) => log.error({ err: error }, 'metrics scrape failed'));
+  log.info({ port: server.port }, 'metrics served on their own port');
+  return server;
 }
 
 /**

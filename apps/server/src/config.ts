@@ -70,6 +70,23 @@ const EnvSchema = z.object({
   GEMINI_SAFETY_SETTING: z.enum(['BLOCK_NONE', 'BLOCK_ONLY_HIGH', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_LOW_AND_ABOVE', 'OFF']).default('BLOCK_NONE'),
   TURNSTILE_VERIFY_URL: z.url({ error: 'must be an absolute URL' }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   TEST_PROMPT: z.string().default('Output only your specific model name with no additional text.'),
+  /** Prometheus metrics at GET /metrics; off by default, and then prom-client is never loaded. */
+  METRICS_ENABLED: bool,
+  /** The bearer token a scrape must send (Authorization: Bearer ...); required unless METRICS_PORT is set. */
+  METRICS_TOKEN: optional,
+  /** Serve /metrics on this port only (not on PORT); 0 = on PORT. */
+  METRICS_PORT: int(0).pipe(z.number().max(65535)),
+  /** OTLP/HTTP collector base URL (traces go to <url>/v1/traces); set, it turns on tracing of relayed requests. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  /** The service.name traces are reported under. */
+  OTEL_SERVICE_NAME: z.string().default('tollgate'),
+  /** Share of relayed requests traced, 0 to 1 (OpenTelemetry's traceidratio sampler argument). */
+  OTEL_TRACES_SAMPLER_ARG: z
+    .string()
+    .default('1')
+    .transform((v) => (v.trim() === '' ? '1' : v.trim()))
+    .pipe(z.string().regex(/^(0|1|0?\.\d+|1\.0*)$/, 'must be a number from 0 to 1'))
+    .transform(Number),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -94,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n  ${lines.join('\n  ')}`);
   }
   const values = parsed.data;
+  // Metrics on the main port without a token would hand usage by model and channel to anyone who asks.
+  if (values.METRICS_ENABLED && !values.METRICS_TOKEN && values.METRICS_PORT === 0) {
+    throw new ConfigError('METRICS_ENABLED needs METRICS_TOKEN (a bearer token for scrapes) or METRICS_PORT (a port of their own)');
+  }
+  if (values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) throw new ConfigError(`METRICS_PORT must differ from PORT (${values.PORT})`);
   return {
     ...values,
     dataDir: path.dirname(path.resolve(values.SQLITE_PATH)),

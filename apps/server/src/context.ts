@@ -7,6 +7,8 @@ import type { Dialect } from './db/dsn.js';
 import type { Database } from './db/schema.js';
 import type { RateLimitStore } from './http/rate-limit.js';
 import type { SessionCodec } from './http/session.js';
+import type { Metrics } from './observability/metrics.js';
+import type { Tracing } from './observability/tracing.js';
 import type { OptionsStore } from './modules/options/options.store.js';
 import type { RelayServices } from './relay/relay-services.js';
 
@@ -27,6 +29,10 @@ export interface AppContext {
   /** Tells every node that cached data (channels, keys, options) changed. */
   cacheSync: CacheSync;
   relay: RelayServices;
+  /** Prometheus metrics (METRICS_ENABLED); `metrics.extend` registers a feature's own. */
+  metrics: Metrics;
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT); off when unset. */
+  tracing: Tracing;
   log: AppLogger;
   /** Tells the root user about channel events (message pusher or email when configured, else the log). */
   notifyRoot(title: string, content: string): Promise<void>;

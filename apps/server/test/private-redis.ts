@@ -30,9 +30,23 @@ export class PrivateRedis {
     await exited;
   }
 
+  /** Starts it again on the same port after a kill (empty). */
+  revive(): Promise<void> {
+    return this.spawn();
+  }
+
   async restart(): Promise<void> {
     await this.kill();
     await this.spawn();
+  }
+
+  /** Freezes it: its connections stay open and unanswered, as with a stalled host. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
   }
 
   /** Runs one command on a short-lived connection of its own. */

@@ -17,6 +17,16 @@ export interface DatabaseHandle {
   /** The writes made through Kysely on SQLite, so the ledger knows when what it read may have changed. */
   sqliteWrites?: WriteCounter;
   destroy(): Promise<void>;
+  /** The pool's connections now (PostgreSQL, MySQL); absent on SQLite, which has one connection. */
+  poolUse?: () => PoolUse | undefined;
+}
+
+/** A database pool's connections now, as far as the driver tells. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -31,7 +41,9 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   const plugins = target.dialect === 'sqlite' ? [new SqliteBooleanPlugin()] : [];
   const sqlite = target.dialect === 'sqlite' ? openSqlite(target.file, options) : undefined;
   const sqliteWrites = sqlite ? new WriteCounter() : undefined;
-  const dialect = sqlite && sqliteWrites ? new SqliteDialect({ database: withStatementCache(sqlite, sqliteWrites) }) : await createDialect(target as Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options);
+  const pooled = sqlite ? undefined : await createDialect(target as Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options);
+  const dialect = sqlite && sqliteWrites ? new SqliteDialect({ database: withStatementCache(sqlite, sqliteWrites) }) : pooled?.dialect;
+  if (!dialect) throw new Error('PostgreSQL and MySQL open through their pool');
   const db = new Kysely<Database>({ dialect, plugins });
   const stopRefreshing = target.dialect === 'sqlite' ? refreshSqliteStatisticsHourly(db) : () => undefined;
   return {
@@ -39,6 +51,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     dialect: target.dialect,
     sqlite,
     sqliteWrites,
+    ...(pooled ? { poolUse: pooled.poolUse } : {}),
     destroy: () => {
       stopRefreshing();
       return db.destroy();
@@ -56,7 +69,7 @@ function openSqlite(file: string, options: DatabaseOptions): SQLite.Database {
   return database;
 }
 
-async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options: DatabaseOptions) {
+async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite' }>, options: DatabaseOptions): Promise<{ dialect: PostgresDialect | MysqlDialect; poolUse: () => PoolUse | undefined }> {
   switch (target.dialect) {
     case 'postgres': {
       const { default: pg } = await import('pg');
@@ -70,7 +83,7 @@ async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite'
       // the pool discards the dead connection when it is released and opens a new one for the next query.
       pool.on('error', (error) => options.onIdleError?.(error));
       pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
-      return new PostgresDialect({ pool });
+      return { dialect: new PostgresDialect({ pool }), poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
     }
     case 'mysql': {
       const { createPool } = await import('mysql2');
@@ -89,7 +102,14 @@ async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite'
       });
       // As for PostgreSQL: a connection the server drops must not throw from an 'error' event.
       pool.on('connection', (connection) => connection.on('error', (error: Error) => options.onIdleError?.(error)));
-      return new MysqlDialect({ pool });
+      return { dialect: new MysqlDialect({ pool }), poolUse: () => mysqlPoolUse(pool) };
     }
   }
+}
+
+/** mysql2 keeps its pool's queues in fields it does not type; read them if they are there. */
+function mysqlPoolUse(pool: object): PoolUse | undefined {
+  const fields = pool as { _allConnections?: { length: number }; _freeConnections?: { length: number }; _connectionQueue?: { length: number } };
+  if (!fields._allConnections || !fields._freeConnections) return undefined;
+  return { total: fields._allConnections.length, idle: fields._freeConnections.length, waiting: fields._connectionQueue?.length ?? 0 };
 }

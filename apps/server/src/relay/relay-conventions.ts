@@ -33,10 +33,12 @@ export function answerErrorsAs(app: FastifyInstance, protocol: IngressProtocol):
   });
 }
 
-function asRelayError(error: FastifyError | RelayError | ApiError): RelayError {
+/** Any error the relay throws as the RelayError it is answered with. */
+export function asRelayError(error: unknown): RelayError {
   if (error instanceof RelayError) return error;
   // The shared hooks (the rate limits) refuse with the console's error type.
   if (error instanceof ApiError) return new RelayError(error.status, error.message, error.code);
-  if (error.statusCode && error.statusCode < 500) return new RelayError(error.statusCode, error.message, error.code ?? '', 'invalid_request_error');
+  const fault = error as Partial<FastifyError>;
+  if (fault.statusCode && fault.statusCode < 500) return new RelayError(fault.statusCode, fault.message ?? '', fault.code ?? '', 'invalid_request_error');
   return new RelayError(500, 'internal error', 'internal_error', 'one_api_panic');
 }

@@ -21,7 +21,7 @@ export interface RelayEndpoint {
    */
   affinity?(ctx: AppContext, input: RelayInput, key: KeyRecord): Promise<number | undefined>;
   /** Remembers which channel keeps an answer the upstream stored, for later calls about it. */
-  remember?(ctx: AppContext, answer: StoredAnswer): void;
+  remember?(ctx: AppContext, answer: StoredAnswer, requestId: string): void;
 }
 
 /** An answer an upstream keeps under its id (a stored response), and whose it is. */

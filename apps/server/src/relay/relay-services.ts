@@ -1,3 +1,4 @@
+import type { RelayObserver } from '../observability/relay-observation.js';
 import type { ProviderSettings } from '../providers/adaptor.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { Pricing } from './billing/pricing.js';
@@ -26,4 +27,6 @@ export interface RelayServices {
   /** Per key, user and group limits (requests and tokens per minute, requests at once). */
   limiter: RateLimiter;
   groupLimits: GroupLimits;
+  /** Metrics and traces of each relayed request (observability/); a no-op when both are off. */
+  observer: RelayObserver;
 }

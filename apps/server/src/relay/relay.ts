@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { NOOP_OBSERVATION, NOOP_OBSERVER, type RelayObservation } from '../observability/relay-observation.js';
 import type { AnswerContext } from '../providers/ingress.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
 import { ClientHangup, NEVER_CANCELLED } from './client-hangup.js';
@@ -9,6 +10,7 @@ import { autoDisableChannel } from './health/channel-status.js';
 import { RemoteImages } from './images/inline-images.js';
 import { admit, limitScopes } from './limits/admission.js';
 import { RelayError } from './relay-error.js';
+import { asRelayError } from './relay-conventions.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
 import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
 import { withHub, type RelayInput } from './request-input.js';
@@ -27,13 +29,28 @@ import { estimatePromptTokens } from './usage.js';
  * endpoints lives in their RelayEndpoint: the client's protocol, the ModeRules that read and price the
  * request, and the ingress that writes the answer.
  */
-export async function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint): Promise<void> {
+export function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint): Promise<void> {
+  const { observer } = ctx.relay;
+  // Without metrics or traces nothing is added to the request: no route lookup (Fastify builds an object for it), no promise.
+  if (observer === NOOP_OBSERVER) return relayRequest(ctx, request, reply, endpoint, NOOP_OBSERVATION);
+  const observation = observer.begin(request.id, request.routeOptions.url ?? '', endpoint.protocol.protocol);
+  return relayRequest(ctx, request, reply, endpoint, observation).then(
+    () => observation.ended(reply.raw.statusCode),
+    (error: unknown) => {
+      observation.ended(asRelayError(error).status);
+      throw error;
+    },
+  );
+}
+
+async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint, observation: RelayObservation): Promise<void> {
   const startedAt = performance.now();
   const { mode, rules } = endpoint;
   const credential = endpoint.protocol.credential(request.headers, request.query as Record<string, unknown>);
   const caller = await authenticate(ctx.relay.keys, credential, request.ip);
   const input = rules.readInput(request);
   checkModelAllowed(caller, input.model);
+  observation.routing();
 
   const { group } = caller.record;
   const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
@@ -41,6 +58,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
   const firstChannel = route.first();
   const estimate = planWith(firstChannel, input);
+  observation.routed(input.model, firstChannel.id);
 
   const reservation: Reservation = {
     userId: caller.record.userId,
@@ -68,7 +86,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
       // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
       const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : NEVER_CANCELLED;
-      outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason));
+      outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason, request.id), observation, request.id);
     } catch (error) {
       refund(ctx, reservation);
       throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
@@ -84,6 +102,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       throw error;
     };
     const finish: Finish = async (reported, end, answerId) => {
+      observation.settling();
       const charge = await rules.charge(ctx, served, input, { reported, partial: end !== 'complete', generatedTokens: () => tally.total() });
       settle(ctx, {
         record: caller.record,
@@ -103,8 +122,9 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
         ...(end === 'complete' ? {} : { interrupted: end }),
       });
       settled = true;
+      observation.settled(served.upstreamModel, charge.usage, charge.quota);
       ticket?.settle(charge.usage.promptTokens + charge.usage.completionTokens);
-      if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId });
+      if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId }, request.id);
       return charge.usage;
     };
     const context: AnswerContext = {
@@ -116,6 +136,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
       },
     };
     const delivery = { plan: served, endpoint, context, tally, finish };
+    if (input.stream) observation.streaming();
     await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
   } finally {
     // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.

@@ -52,8 +52,8 @@ const RESPONSES: RelayEndpoint = {
     const route = await findResponseRoute(ctx.db, previous);
     return route && route.userId === key.userId && ctx.relay.channels.table.channel(route.channelId) ? route.channelId : undefined;
   },
-  remember(ctx, answer) {
-    rememberResponseRoute(ctx.db, answer.answerId, answer, (error) => ctx.log.error({ err: error, responseId: answer.answerId }, 'could not remember the channel of a stored response'));
+  remember(ctx, answer, requestId) {
+    rememberResponseRoute(ctx.db, answer.answerId, answer, (error) => ctx.log.error({ err: error, reqId: requestId, responseId: answer.answerId }, 'could not remember the channel of a stored response'));
   },
 };
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import type { RelayObservation } from '../observability/relay-observation.js';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { Cancellation } from './client-hangup.js';
 import { callUpstream } from './upstream-call.js';
@@ -21,19 +22,27 @@ export async function upstreamCall(
   plan: (channel: RoutableChannel) => Promise<RelayPlan>,
   hangup: Cancellation,
   disable: (channel: RoutableChannel, reason: string) => Promise<unknown>,
+  observation: RelayObservation,
+  requestId: string,
 ): Promise<{ plan: RelayPlan; response: UpstreamResponse }> {
   let current = first;
   let retriesLeft = Math.max(0, Math.floor(ctx.options.num('RetryTimes')));
   for (;;) {
+    observation.attempt(current.channel.id);
     const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, hangup);
-    if (result.ok) return { plan: current, response: result.response };
+    if (result.ok) {
+      observation.answered(result.response.statusCode);
+      return { plan: current, response: result.response };
+    }
+    // A client that left is not the upstream's failure: the attempt is not counted against the channel.
     if (hangup.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
+    observation.attemptFailed(result.error.status, result.kind);
     if (result.disableChannel) {
-      void disable(current.channel, result.error.message).catch((error: unknown) => ctx.log.error({ err: error }, 'auto-disable failed'));
+      void disable(current.channel, result.error.message).catch((error: unknown) => ctx.log.error({ err: error, reqId: requestId }, 'auto-disable failed'));
     }
     const next = result.retryable && retriesLeft > 0 ? route.next() : undefined;
     if (!next) throw result.error;
-    ctx.log.warn({ channelId: current.channel.id, status: result.error.status, next: next.id }, 'upstream failed, retrying on another channel');
+    ctx.log.warn({ reqId: requestId, channelId: current.channel.id, status: result.error.status, next: next.id }, 'upstream failed, retrying on another channel');
     retriesLeft -= 1;
     current = await plan(next);
   }

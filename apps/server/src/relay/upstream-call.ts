@@ -1,3 +1,4 @@
+import type { UpstreamFailureKind } from '../observability/relay-observation.js';
 import type { Adaptor, AdaptorRequest, PostForText, ReadUpstreamError, UpstreamIo } from '../providers/adaptor.js';
 import { parseUpstreamError } from '../providers/openai/upstream-error.js';
 import { bufferedResponse, type UpstreamResponse } from '../providers/upstream-response.js';
@@ -9,7 +10,7 @@ import type { UpstreamClient } from './upstream-client.js';
 
 export type CallResult =
   | { ok: true; response: UpstreamResponse }
-  | { ok: false; error: RelayError; retryable: boolean; disableChannel: boolean };
+  | { ok: false; error: RelayError; retryable: boolean; disableChannel: boolean; kind: UpstreamFailureKind };
 
 const MAX_ERROR_BODY = 1 << 20;
 
@@ -72,7 +73,8 @@ export function classifyFailure(status: number, upstream: ReadUpstreamError): Ex
   const { status: meant, ...facts } = upstream;
   const effective = meant ?? status;
   const error = new RelayError(effective, facts.message, facts.code, facts.type, String(status));
-  return { ok: false, error, retryable: !REQUEST_FAULTS.has(effective), disableChannel: shouldDisableChannel({ status: effective, ...facts }) };
+  const kind = `${Math.floor(effective / 100)}xx`;
+  return { ok: false, error, retryable: !REQUEST_FAULTS.has(effective), disableChannel: shouldDisableChannel({ status: effective, ...facts }), kind };
 }
 
 /** Reads a whole non-stream answer to look for an error inside it; a clean one is handed on replayable. */
@@ -108,14 +110,15 @@ async function streamStarted(response: UpstreamResponse): Promise<CallResult> {
     return networkFailure(error);
   }
   if (started) return { ok: true, response: started };
-  return { ok: false, error: new RelayError(502, 'the upstream ended the stream before sending anything', 'empty_stream', 'upstream_error'), retryable: true, disableChannel: false };
+  return { ok: false, error: new RelayError(502, 'the upstream ended the stream before sending anything', 'empty_stream', 'upstream_error'), retryable: true, disableChannel: false, kind: 'empty_stream' };
 }
 
 function networkFailure(error: unknown): CallResult {
   const code = (error as { code?: string }).code ?? '';
   const timeout = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
   const message = timeout ? 'upstream timed out' : `upstream request failed: ${(error as Error).message}`;
-  return { ok: false, error: new RelayError(timeout ? 504 : 502, message, 'do_request_failed', 'upstream_error'), retryable: true, disableChannel: false };
+  const kind = timeout ? 'timeout' : 'connection';
+  return { ok: false, error: new RelayError(timeout ? 504 : 502, message, 'do_request_failed', 'upstream_error'), retryable: true, disableChannel: false, kind };
 }
 
 async function readCapped(response: UpstreamResponse): Promise<string> {

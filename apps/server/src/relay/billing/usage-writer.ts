@@ -41,6 +41,7 @@ export class UsageWriter {
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   private flushedListener?: (charges: ReadonlyMap<number, number>) => void;
+  private flushTimeListener?: (seconds: number, ok: boolean) => void;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -110,10 +111,31 @@ export class UsageWriter {
     this.flushedListener = listener;
   }
 
+  /** Told how long each flush took and whether it wrote (the metrics' flush duration). */
+  onFlushTimed(listener: (seconds: number, ok: boolean) => void): void {
+    this.flushTimeListener = listener;
+  }
+
+  /** Settlements waiting to be written: balance changes of users and keys, and consume logs. */
+  get queueDepth(): number {
+    return this.pending.users.size + this.pending.tokens.size + this.pending.logs.length;
+  }
+
   /** Writes what is pending now; calls are serialised so two flushes never interleave. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.catch(() => undefined).then(() => this.write());
+    this.flushing = this.flushing.catch(() => undefined).then(() => (this.flushTimeListener ? this.timedWrite(this.flushTimeListener) : this.write()));
     return this.flushing;
+  }
+
+  private async timedWrite(listener: (seconds: number, ok: boolean) => void): Promise<void> {
+    const startedAt = performance.now();
+    let ok = false;
+    try {
+      await this.write();
+      ok = true;
+    } finally {
+      listener((performance.now() - startedAt) / 1000, ok);
+    }
   }
 
   async close(): Promise<void> {

@@ -12,11 +12,11 @@ import type { AppContext } from '../../context.js';
  * the function returns its promise (one-api kept picking it until the next sync, reference 1.9), so a
  * caller may leave the database write running and still never send it another request.
  */
-export function autoDisableChannel(ctx: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
+export function autoDisableChannel(ctx: AppContext, channel: { id: number; name: string }, reason: string, requestId?: string): Promise<boolean> {
   if (!ctx.options.bool('AutomaticDisableChannelEnabled')) return Promise.resolve(false);
   const registry = ctx.relay.channels;
   const release = registry.withdraw(channel.id);
-  return persistDisable(ctx, channel, reason).then(
+  return persistDisable(ctx, channel, reason, requestId).then(
     (changed) => {
       // The reload that CacheSync ran inside persistDisable already reads the new status (or the channel was
       // not enabled in the database to begin with), so the withdrawal is no longer needed to keep it out.
@@ -32,10 +32,11 @@ export function autoDisableChannel(ctx: AppContext, channel: { id: number; name:
   );
 }
 
-async function persistDisable(ctx: AppContext, channel: { id: number; name: string }, reason: string): Promise<boolean> {
+/** `requestId`: the relayed request whose failure disabled the channel, named in the log line. */
+async function persistDisable(ctx: AppContext, channel: { id: number; name: string }, reason: string, requestId?: string): Promise<boolean> {
   const changed = await setStatus(ctx, channel.id, ChannelStatus.Enabled, ChannelStatus.AutoDisabled);
   if (changed) {
-    ctx.log.warn({ channelId: channel.id, reason }, `channel "${channel.name}" (#${channel.id}) was disabled automatically`);
+    ctx.log.warn({ channelId: channel.id, reason, ...(requestId ? { reqId: requestId } : {}) }, `channel "${channel.name}" (#${channel.id}) was disabled automatically`);
     await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) was disabled`, `The channel was disabled automatically. Reason: ${reason}`);
   }
   return changed;

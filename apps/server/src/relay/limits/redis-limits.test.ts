@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +8,7 @@ import { loadConfig } from '../../config.js';
 import { insertToken } from '../../modules/tokens/tokens.repository.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/databases.js';
 import { FakeOpenAI } from '../../../test/fake-openai.js';
+import { PrivateRedis } from '../../../test/private-redis.js';
 import { login, silentLogger } from '../../../test/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -97,48 +96,6 @@ describe.runIf(redisUrl)(`two nodes sharing one Redis (${kind})`, () => {
   });
 });
 
-/** A Redis of this test's own on a free port, so it can be stopped and started again under load. */
-class PrivateRedis {
-  private process?: ChildProcess;
-  constructor(readonly port: number) {}
-
-  static async onFreePort(): Promise<PrivateRedis> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return new PrivateRedis(port);
-  }
-
-  get url() {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start() {
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until(() => canConnect(this.port));
-  }
-
-  /** Freezes the server: its connections stay open and unanswered, as with a stalled host. */
-  pause() {
-    this.process?.kill('SIGSTOP');
-  }
-
-  resume() {
-    this.process?.kill('SIGCONT');
-  }
-
-  async stop() {
-    const child = this.process;
-    if (child?.exitCode === null) child.kill('SIGCONT');
-    if (!child || child.exitCode !== null) return;
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGKILL');
-    });
-  }
-}
-
 /** Waits for a condition outside a test too (hooks), where expect.poll is not allowed. */
 const until = (condition: () => boolean | Promise<boolean>) =>
   vi.waitFor(
@@ -148,15 +105,6 @@ const until = (condition: () => boolean | Promise<boolean>) =>
     { timeout: 5000, interval: 50 },
   );
 
-const canConnect = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-
 describe('a node whose Redis goes away', () => {
   let database: TestDatabase;
   let upstream: FakeOpenAI;
@@ -165,15 +113,15 @@ describe('a node whose Redis goes away', () => {
 
   beforeAll(async () => {
     upstream = await new FakeOpenAI('alone').start();
-    redis = await PrivateRedis.onFreePort();
-    await redis.start();
+    redis = await PrivateRedis.start();
     database = await createTestDatabase('sqlite');
     node = await startNode(database, 'master', redis.url);
     await addChannel(node, upstream.baseUrl);
   });
   afterAll(async () => {
     await stopNode(node);
-    await redis.stop();
+    redis.resume();
+    await redis.kill();
     await database.drop();
     await upstream.stop();
   });
@@ -181,13 +129,13 @@ describe('a node whose Redis goes away', () => {
   it('keeps serving with limits counted in memory, and counts in Redis again once it is back', async () => {
     const { key } = await limitedKey(node, { rpm_limit: 3 });
     expect(await chat(node, key)).toBe(200);
-    await redis.stop();
+    await redis.kill();
     await expect.poll(() => node.runtime.ctx.redis?.status, { timeout: 5000 }).not.toBe('ready');
     // In memory the window starts empty: three more are let in, the fourth refused; none fails.
     const whileDown = [];
     for (let i = 0; i < 4; i += 1) whileDown.push(await chat(node, key));
     expect(whileDown).toEqual([200, 200, 200, 429]);
-    await redis.start();
+    await redis.revive();
     await expect.poll(() => node.runtime.ctx.redis?.status, { timeout: 10_000, interval: 100 }).toBe('ready');
     // The fresh Redis has no count: the memory window (full) is no longer the one asked.
     expect(await chat(node, key)).toBe(200);
