@@ -35,7 +35,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
 
   const { group } = caller.record;
   const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
-  const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode));
+  const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode), ctx.relay.breakers);
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
   const firstChannel = route.first();
   const estimate = planWith(firstChannel, input);

@@ -3,6 +3,7 @@ import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { Cancellation } from './client-hangup.js';
 import { callUpstream } from './upstream-call.js';
 import type { RelayPlan } from './relay-plan.js';
+import { attemptOutcome } from './health/breaker/attempt-outcome.js';
 import { RelayError } from './relay-error.js';
 import type { Route } from './routing/route.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
@@ -13,6 +14,7 @@ import type { RoutableChannel } from './routing/routable-channel.js';
  * A channel whose error means it is broken is handed to `disable` (the auto-disable rules decide), which
  * takes it out of this node's routing synchronously; its database write is not awaited, so the client's
  * answer (or the retry) does not wait for it, and no later pick on this node lands on the channel meanwhile.
+ * Every attempt's outcome feeds its channel's circuit breaker, the retries' included.
  */
 export async function upstreamCall(
   ctx: AppContext,
@@ -25,7 +27,16 @@ export async function upstreamCall(
   let current = first;
   let retriesLeft = Math.max(0, Math.floor(ctx.options.num('RetryTimes')));
   for (;;) {
-    const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, hangup);
+    const channelId = current.channel.id;
+    let result;
+    try {
+      result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, hangup);
+    } catch (error) {
+      // Refused before reaching the upstream: a probe that said nothing about the channel is free again.
+      ctx.relay.breakers.record(channelId, 'neutral');
+      throw error;
+    }
+    ctx.relay.breakers.record(channelId, attemptOutcome(result, hangup.aborted));
     if (result.ok) return { plan: current, response: result.response };
     if (hangup.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
     if (result.disableChannel) {
