@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { AnswerContext } from '../providers/ingress.js';
-import { authenticate, checkModelAllowed } from './auth/authenticate.js';
+import { authenticate, checkModelAllowed, type Caller } from './auth/authenticate.js';
 import { ClientHangup } from './client-hangup.js';
 import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
@@ -9,7 +9,7 @@ import { autoDisableChannel } from './health/channel-status.js';
 import { RemoteImages } from './images/inline-images.js';
 import { RelayError } from './relay-error.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
-import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
+import { adaptorOfChannel, channelServes, planFor, type RelayPlan } from './relay-plan.js';
 import { withHub, type RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 import { Route } from './routing/route.js';
@@ -38,15 +38,10 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode), ctx.relay.breakers);
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
   const firstChannel = route.first();
-  const estimate = planWith(firstChannel, input);
-
-  const reservation: Reservation = {
-    userId: caller.record.userId,
-    tokenId: caller.record.tokenId,
-    unlimitedToken: caller.record.unlimitedQuota,
-    amount: rules.reservation(ctx, estimate, input),
-  };
-  await ctx.relay.reserver.reserve(reservation);
+  const { estimate, reservation } = await reserveFor(ctx, caller.record, () => planWith(firstChannel, input), (plan) => rules.reservation(ctx, plan, input)).catch((error: unknown) => {
+    route.release(); // a probe this request took will not be sent
+    throw error;
+  });
 
   // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
   const hangup = new ClientHangup(reply.raw);
@@ -64,6 +59,7 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
     const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : RUNS_ON;
     outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason));
   } catch (error) {
+    route.release();
     refund(ctx, reservation);
     throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
   }
@@ -110,6 +106,14 @@ export async function relay(ctx: AppContext, request: FastifyRequest, reply: Fas
   };
   const delivery = { plan: served, endpoint, context, tally, finish };
   await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
+}
+
+/** Prices the first plan and reserves its quota; refused when the user or key cannot pay. */
+async function reserveFor(ctx: AppContext, record: Caller['record'], estimate: () => RelayPlan, price: (plan: RelayPlan) => number) {
+  const planned = estimate();
+  const reservation: Reservation = { userId: record.userId, tokenId: record.tokenId, unlimitedToken: record.unlimitedQuota, amount: price(planned) };
+  await ctx.relay.reserver.reserve(reservation);
+  return { estimate: planned, reservation };
 }
 
 /** What calls off an upstream call that runs on after its client left: nothing (RELAY_TIMEOUT bounds it). */

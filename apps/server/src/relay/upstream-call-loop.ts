@@ -33,10 +33,10 @@ export async function upstreamCall(
       result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, hangup);
     } catch (error) {
       // Refused before reaching the upstream: a probe that said nothing about the channel is free again.
-      ctx.relay.breakers.record(channelId, 'neutral');
+      route.record(channelId, 'neutral');
       throw error;
     }
-    ctx.relay.breakers.record(channelId, attemptOutcome(result, hangup.aborted));
+    route.record(channelId, attemptOutcome(result, hangup.aborted));
     if (result.ok) return { plan: current, response: result.response };
     if (hangup.aborted) throw new RelayError(499, 'the client closed the request', 'client_closed_request');
     if (result.disableChannel) {

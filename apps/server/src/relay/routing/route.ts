@@ -1,5 +1,5 @@
 import { ChannelStatus } from '@tollgate/contract';
-import type { ChannelBreakers } from '../health/breaker/channel-breakers.js';
+import type { AttemptOutcome, ChannelBreakers } from '../health/breaker/channel-breakers.js';
 import { relayError } from '../relay-error.js';
 import type { ChannelTable } from './channel-table.js';
 import type { RoutableChannel } from './routable-channel.js';
@@ -14,6 +14,8 @@ import type { RoutableChannel } from './routable-channel.js';
 export class Route {
   private readonly tried = new Set<number>();
   private readonly healthy: (channel: RoutableChannel) => boolean;
+  /** The half-open channel this request took as its probe, until its outcome is recorded. */
+  private probe?: number;
 
   constructor(
     private readonly table: ChannelTable,
@@ -55,11 +57,24 @@ export class Route {
     return channel;
   }
 
+  /** Counts one attempt's outcome against its channel's breaker. */
+  record(channelId: number, outcome: AttemptOutcome): void {
+    if (channelId === this.probe) this.probe = undefined;
+    this.breakers?.record(channelId, outcome);
+  }
+
+  /** The request ends without sending its probe (its quota was refused, say): another request may probe. */
+  release(): void {
+    if (this.probe === undefined) return;
+    this.breakers?.record(this.probe, 'neutral');
+    this.probe = undefined;
+  }
+
   /** An untried channel that can serve: a healthy one first, else a cooling one. */
   private pick(): RoutableChannel | undefined {
     const healthy = this.breakers ? this.table.select(this.group, this.model, this.tried, this.healthy) : undefined;
     if (healthy) {
-      this.breakers?.picked(healthy.id);
+      if (this.breakers?.picked(healthy.id)) this.probe = healthy.id;
       return healthy;
     }
     return this.table.select(this.group, this.model, this.tried, this.accepts);

@@ -26,8 +26,9 @@ describe('channel circuit breaker, through the relay', () => {
     await f.ctx.options.set('ChannelBreakerCooldown', String(COOLDOWN_MS / 1000));
     await f.ctx.options.set('ChannelBreakerMaxCooldown', '10');
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     flaky.behaviour = FAILING;
+    await cooldown(COOLDOWN_MS);
   });
   afterAll(async () => {
     await f.close();
@@ -35,10 +36,10 @@ describe('channel circuit breaker, through the relay', () => {
     await steady.stop();
   });
 
-  const chat = async (model: string) => {
+  const chat = async (model: string, as = key) => {
     const response = await fetch(`${f.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer sk-${as}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
     });
     const body = (await response.json()) as { choices?: { message: { content: string } }[]; error?: { message: string } };
@@ -55,12 +56,15 @@ describe('channel circuit breaker, through the relay', () => {
     for (let i = 0; i < 4; i += 1) expect(await chat(model)).toEqual({ status: 200, text: 'Hello from steady' });
   };
   const hits = () => flaky.received.length;
+  /** Tests that look at an open circuit for a while use a long cooldown, so that a slow machine cannot end it under them. */
+  const cooldown = (ms: number) => f.ctx.options.set('ChannelBreakerCooldown', String(ms / 1000));
   const listed = async (id: number) => {
     const response = await f.app.inject({ method: 'GET', url: '/api/channel/?p=0', headers: { cookie: f.rootCookie } });
     return response.json<{ data: ChannelView[] }>().data.find((channel) => channel.id === id);
   };
 
   it('opens after the threshold, sends the traffic to the other channel, and shows it in the channel list', async () => {
+    await cooldown(30_000);
     const id = await pair('m-open');
     expect((await listed(id))?.breaker).toEqual({ state: 'closed', until: 0 });
     const before = hits();
@@ -90,16 +94,17 @@ describe('channel circuit breaker, through the relay', () => {
   });
 
   it('reopens when the probe fails, for a longer cooldown', async () => {
+    await cooldown(500);
     const id = await pair('m-reopen');
     await trip('m-reopen');
     const firstUntil = (await listed(id))!.breaker.until;
-    await sleep(COOLDOWN_MS + 50);
+    await sleep(550);
     const before = hits();
     expect(await chat('m-reopen')).toEqual({ status: 200, text: 'Hello from steady' }); // the probe failed, retried below
     expect(hits() - before).toBe(1);
     expect((await listed(id))?.breaker.state).toBe('open');
     // The second cooldown is twice the first: after the first's length it is still skipped.
-    await sleep(COOLDOWN_MS + 50);
+    await sleep(550);
     expect(await chat('m-reopen')).toEqual({ status: 200, text: 'Hello from steady' });
     expect(hits() - before).toBe(1);
     expect((await listed(id))!.breaker.until).toBeGreaterThanOrEqual(firstUntil);
@@ -118,7 +123,20 @@ describe('channel circuit breaker, through the relay', () => {
     expect(answers.filter((answer) => answer.text === 'Hello from steady')).toHaveLength(9);
   });
 
+  it('frees the probe of a request refused before it was sent, for the next request', async () => {
+    const broke = await f.addKey(await f.addUser('broke', 0));
+    await pair('m-refused');
+    await trip('m-refused');
+    await sleep(COOLDOWN_MS + 50);
+    flaky.behaviour = {};
+    const before = hits();
+    expect((await chat('m-refused', broke)).status).toBe(403); // picked the probe, then its quota was refused
+    expect(hits() - before).toBe(0);
+    expect(await chat('m-refused')).toEqual({ status: 200, text: 'Hello from flaky' });
+  });
+
   it('still tries a cooling channel when nothing else serves the model, rather than answer 503', async () => {
+    await cooldown(30_000);
     const id = await f.addChannel({ name: 'alone', base_url: flaky.baseUrl, models: 'm-alone' });
     for (let i = 0; i < 4; i += 1) expect((await chat('m-alone')).status).toBe(500);
     expect((await listed(id))?.breaker.state).toBe('open');

@@ -67,13 +67,17 @@ export class ChannelBreakers {
     return circuit.probe === 'ready';
   }
 
-  /** Routing picked the channel: when it was half-open, this request is its probe and no other may take it. */
-  picked(channelId: number): void {
-    if (this.notClosed === 0) return;
+  /**
+   * Routing picked the channel: when it was half-open, this request is its probe and no other may take it.
+   * True when it took the probe, whose outcome (or a 'neutral' record if it is never sent) frees it.
+   */
+  picked(channelId: number): boolean {
+    if (this.notClosed === 0) return false;
     const circuit = this.circuits.get(channelId);
-    if (circuit?.state !== 'half-open' || circuit.probe !== 'ready') return;
+    if (circuit?.state !== 'half-open' || circuit.probe !== 'ready') return false;
     circuit.probe = 'taken';
     circuit.probeDeadline = this.now() + this.probeTimeoutMs;
+    return true;
   }
 
   /** Counts one attempt's outcome. O(1), and no allocation once the channel has a circuit. */
