@@ -96,6 +96,15 @@ describe.each(setups)('channel breaker on two nodes sharing one $kind database (
       expect(flaky.received).toHaveLength(3);
     });
 
+    it('is open on a node that starts during the cooldown', async () => {
+      const late = await createRuntime(loadConfig({ SESSION_SECRET: 'shared-secret', NODE_TYPE: 'slave', ...database.env, REDIS_CONN_STRING: redisUrl! }), silentLogger);
+      try {
+        expect(late.ctx.relay.breakers.view(flakyId).state).toBe('open');
+      } finally {
+        await late.close();
+      }
+    });
+
     it('lets a single probe through across both nodes after the cooldown, and closes on both', async () => {
       await sleep(COOLDOWN_MS + 50);
       // The probe answers slowly; requests keep arriving at both nodes while it is in flight.

@@ -130,4 +130,22 @@ describe('ChannelBreakers', () => {
     expect(breakers.passable(2)).toBe(true);
     expect(published).toHaveLength(2); // applying another node's change is not published again
   });
+
+  it('probes on its own when Redis refuses or does not answer the claim', async () => {
+    const failing: BreakerBus = { publish: () => undefined, claimProbe: () => Promise.reject(new Error('connection refused')) };
+    const refused = setup({ ChannelBreakerMinRequests: '1' }, failing);
+    refused.breakers.record(1, 'failure');
+    refused.clock.now += 5000;
+    expect(refused.breakers.passable(1)).toBe(false);
+    await claimed();
+    expect(refused.breakers.passable(1)).toBe(true);
+
+    const silent: BreakerBus = { publish: () => undefined, claimProbe: () => new Promise<boolean>(() => undefined) };
+    const hanging = setup({ ChannelBreakerMinRequests: '1' }, silent);
+    hanging.breakers.record(1, 'failure');
+    hanging.clock.now += 5000;
+    expect(hanging.breakers.passable(1)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(hanging.breakers.passable(1)).toBe(true);
+  });
 });
