@@ -35,6 +35,9 @@ import { SqliteLedger } from './relay/billing/sqlite-ledger.js';
 import { logSinkFor } from './relay/billing/log-sinks.js';
 import { UsageWriter } from './relay/billing/usage-writer.js';
 import type { RelayServices } from './relay/relay-services.js';
+import { ChannelBreakers } from './relay/health/breaker/channel-breakers.js';
+import { registerBreakerMetrics } from './relay/health/breaker/breaker-metrics.js';
+import { RedisBreakerBus } from './relay/health/breaker/redis-breaker-bus.js';
 import { ChannelRegistry } from './relay/routing/channel-registry.js';
 import { ImageFetcher } from './relay/images/image-fetcher.js';
 import { UpstreamClient } from './relay/upstream-client.js';
@@ -86,6 +89,8 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000, keyStatuses),
       channels: new ChannelRegistry(handle.db),
+      // A probe that never reports (its request died) is given up after the relay's timeout, or a minute.
+      breakers: new ChannelBreakers(options, config.RELAY_TIMEOUT > 0 ? config.RELAY_TIMEOUT * 1000 : 60_000),
       pricing: new Pricing(options),
       reserver: handle.sqlite && handle.sqliteWrites ? new SqliteLedger(handle.sqlite, handle.sqliteWrites, usage, conditionalUpdates, keyStatuses) : conditionalUpdates,
       usage,
@@ -126,13 +131,15 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     if (config.NODE_TYPE === 'master') await options.seedDefaults();
     await options.reload();
     await createRootIfNeeded(ctx, log);
-    await startRelay(ctx);
+    const breakerBus = redis ? new RedisBreakerBus(redis, (error) => log.warn({ err: error }, 'could not share a channel breaker change through Redis')) : undefined;
+    await startRelay(ctx, breakerBus);
     const metricsServer = await serveMetricsPort(config, metrics, log);
     return {
       ctx,
       settled: () => relay.inFlight.idle(),
       async close() {
         cacheSync.stop();
+        breakerBus?.stop();
         await metricsServer?.close();
         await relay.usage.close();
         await tracing.close();
@@ -152,8 +159,13 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
 }
 
 /** Loads the routing table, follows cache changes from every node, and starts the batched usage writer. */
-async function startRelay(ctx: AppContext): Promise<void> {
+async function startRelay(ctx: AppContext, breakerBus: RedisBreakerBus | undefined): Promise<void> {
   const { cacheSync, relay, metrics } = ctx;
+  if (breakerBus) {
+    await breakerBus.start((message) => relay.breakers.apply(message));
+    relay.breakers.connect(breakerBus);
+  }
+  registerBreakerMetrics(metrics, relay.breakers);
   cacheSync.on('channels', () => relay.channels.reload());
   cacheSync.on('keys', () => relay.keys.clear());
   cacheSync.on('options', () => ctx.options.reload());

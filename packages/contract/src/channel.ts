@@ -60,4 +60,17 @@ export interface ChannelView {
   priority: number;
   config: string;
   system_prompt: string;
+  /**
+   * Tollgate's circuit breaker for transient failures, a routing-time state (the status is unchanged):
+   * `open` until `until` (epoch seconds) routing skips the channel; `half-open` lets one probe through.
+   */
+  breaker: ChannelBreakerView;
+}
+
+export type ChannelBreakerState = 'closed' | 'open' | 'half-open';
+
+export interface ChannelBreakerView {
+  state: ChannelBreakerState;
+  /** Epoch seconds when an open circuit's cooldown ends; 0 otherwise. */
+  until: number;
 }

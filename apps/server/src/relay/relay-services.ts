@@ -5,6 +5,7 @@ import type { Pricing } from './billing/pricing.js';
 import type { QuotaReserver } from './billing/reservation.js';
 import type { UsageWriter } from './billing/usage-writer.js';
 import type { ImageFetcher } from './images/image-fetcher.js';
+import type { ChannelBreakers } from './health/breaker/channel-breakers.js';
 import type { InFlight } from './in-flight.js';
 import type { GroupLimits } from './limits/group-limits.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
@@ -15,6 +16,8 @@ import type { UpstreamClient } from './upstream-client.js';
 export interface RelayServices {
   keys: KeyCache;
   channels: ChannelRegistry;
+  /** Circuit breakers for transient failures: a routing-time state per channel, shared through Redis. */
+  breakers: ChannelBreakers;
   pricing: Pricing;
   reserver: QuotaReserver;
   usage: UsageWriter;

@@ -9,10 +9,11 @@ import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import { RemoteImages } from './images/inline-images.js';
 import { admit, limitScopes } from './limits/admission.js';
+import type { LimitTicket } from './limits/rate-limiter.js';
 import { RelayError } from './relay-error.js';
 import { asRelayError } from './relay-conventions.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
-import { adaptorOfChannel, channelServes, planFor } from './relay-plan.js';
+import { adaptorOfChannel, channelServes, planFor, type RelayPlan } from './relay-plan.js';
 import { withHub, type RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 import { Route } from './routing/route.js';
@@ -54,24 +55,29 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
 
   const { group } = caller.record;
   const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
-  const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode));
+  const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode), ctx.relay.breakers);
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
   const firstChannel = route.first();
-  const estimate = planWith(firstChannel, input);
   observation.routed(input.model, firstChannel.id);
 
-  const reservation: Reservation = {
-    userId: caller.record.userId,
-    tokenId: caller.record.tokenId,
-    unlimitedToken: caller.record.unlimitedQuota,
-    amount: rules.reservation(ctx, estimate, input),
-  };
-  // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
-  const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
-  const ticket = scopes && (await admit(ctx.relay.limiter, scopes, request.id, reply, () => estimatePromptTokens(mode, input.hub(), input.model)));
+  // Until the call is sent, a refusal (no price, a rate limit, no quota) gives back what the request took:
+  // its running slot, and the probe of a cooling channel's circuit breaker if it drew that.
+  let ticket: LimitTicket | undefined;
+  let estimate: RelayPlan;
+  let reservation: Reservation;
   try {
+    estimate = planWith(firstChannel, input);
+    reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: rules.reservation(ctx, estimate, input) };
+    // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
+    const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
+    ticket = scopes && (await admit(ctx.relay.limiter, scopes, request.id, reply, () => estimatePromptTokens(mode, input.hub(), input.model)));
     await ctx.relay.reserver.reserve(reservation);
-
+  } catch (error) {
+    ticket?.end();
+    route.release();
+    throw error;
+  }
+  try {
     // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
     const hangup = new ClientHangup(reply.raw);
     const images = new RemoteImages(ctx.relay.images, input.hub(), () => hangup.signal);
@@ -88,6 +94,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
       const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : NEVER_CANCELLED;
       outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason, request.id), observation, request.id);
     } catch (error) {
+      route.release();
       refund(ctx, reservation);
       throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
     }

@@ -4,6 +4,7 @@ import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { Cancellation } from './client-hangup.js';
 import { callUpstream } from './upstream-call.js';
 import type { RelayPlan } from './relay-plan.js';
+import { attemptOutcome } from './health/breaker/attempt-outcome.js';
 import { RelayError } from './relay-error.js';
 import type { Route } from './routing/route.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
@@ -14,6 +15,7 @@ import type { RoutableChannel } from './routing/routable-channel.js';
  * A channel whose error means it is broken is handed to `disable` (the auto-disable rules decide), which
  * takes it out of this node's routing synchronously; its database write is not awaited, so the client's
  * answer (or the retry) does not wait for it, and no later pick on this node lands on the channel meanwhile.
+ * Every attempt's outcome feeds its channel's circuit breaker, the retries' included.
  */
 export async function upstreamCall(
   ctx: AppContext,
@@ -28,8 +30,17 @@ export async function upstreamCall(
   let current = first;
   let retriesLeft = Math.max(0, Math.floor(ctx.options.num('RetryTimes')));
   for (;;) {
-    observation.attempt(current.channel.id);
-    const result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, hangup);
+    const channelId = current.channel.id;
+    observation.attempt(channelId);
+    let result;
+    try {
+      result = await callUpstream(ctx.relay.upstream, current.adaptor, current.request, hangup);
+    } catch (error) {
+      // Refused before reaching the upstream: a probe that said nothing about the channel is free again.
+      route.record(channelId, 'neutral');
+      throw error;
+    }
+    route.record(channelId, attemptOutcome(result, hangup.aborted));
     if (result.ok) {
       observation.answered(result.response.statusCode);
       return { plan: current, response: result.response };

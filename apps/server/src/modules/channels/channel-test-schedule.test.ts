@@ -68,6 +68,29 @@ describe.each(databaseKinds)('CHANNEL_TEST_FREQUENCY on %s', (kind) => {
     expect(notices).not.toContain('Channel test finished');
   });
 
+  it('re-enables an automatically disabled channel that passes, never a manually disabled one, and closes a cooling circuit', async () => {
+    await f.ctx.options.set('AutomaticEnableChannelEnabled', 'true');
+    const manual = await f.addChannel({ name: 'manual', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 2 });
+    const auto = await f.addChannel({ name: 'auto', base_url: upstream.baseUrl, models: 'gpt-4o-mini', status: 3 });
+    // The healthy scheduled channel's circuit was opened by transient failures meanwhile.
+    await f.ctx.options.set('ChannelBreakerMinRequests', '1');
+    f.ctx.relay.breakers.record(channelId, 'failure');
+    expect(f.ctx.relay.breakers.view(channelId).state).toBe('open');
+
+    fakeInterval();
+    const node = nodeWith({ CHANNEL_TEST_FREQUENCY: 1, NODE_TYPE: 'master' });
+    timer = scheduleChannelTests(node);
+    vi.advanceTimersByTime(MINUTE);
+    await vi.waitFor(() => expect(channelTestRunner(node).running).toBe(false));
+    await channelTestRunner(node).idle();
+    const status = async (id: number) => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(await status(manual)).toBe(2);
+    expect(await status(auto)).toBe(1);
+    expect(f.ctx.relay.breakers.view(channelId).state).toBe('closed');
+    await f.removeChannel(manual);
+    await f.removeChannel(auto);
+  });
+
   it('schedules nothing on a slave or with frequency 0', () => {
     fakeInterval();
     const before = upstream.received.length;

@@ -72,6 +72,8 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   await ctx.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', row.id).execute();
   await recordLog(ctx.db, { userId: 0, username: '', type: LogType.Test, content: `channel #${row.id} test with ${model}: ${message}`, modelName: model, channelId: row.id, elapsedMs });
 
+  // A passing test is proof enough that a cooling channel answers again: its circuit closes on every node.
+  if (success) ctx.relay.breakers.reset(row.id);
   if (!applyHealthRules) return { success, message, time: elapsedMs / 1000, model };
   if (row.status === ChannelStatus.Enabled && !result.ok && result.disableChannel) await autoDisableChannel(ctx, channel, message);
   else if (row.status === ChannelStatus.Enabled && slow) {

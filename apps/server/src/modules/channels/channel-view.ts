@@ -1,9 +1,14 @@
-import type { ChannelView } from '@tollgate/contract';
+import type { ChannelBreakerView, ChannelView } from '@tollgate/contract';
 import type { ChannelRow } from '../../db/schema.js';
 import { withoutSecrets } from './channel-config.js';
 
-/** Strings never null (the console splits and parses them), and never the key or the config's secrets. */
-export function toChannelView(row: ChannelRow): ChannelView {
+const CLOSED: ChannelBreakerView = { state: 'closed', until: 0 };
+
+/**
+ * Strings never null (the console splits and parses them), and never the key or the config's secrets.
+ * `breaker` is this node's circuit for the channel (the same on every node when Redis is configured).
+ */
+export function toChannelView(row: ChannelRow, breaker: ChannelBreakerView = CLOSED): ChannelView {
   return {
     id: row.id,
     type: row.type,
@@ -25,5 +30,6 @@ export function toChannelView(row: ChannelRow): ChannelView {
     priority: row.priority ?? 0,
     config: withoutSecrets(row.config),
     system_prompt: row.system_prompt ?? '',
+    breaker,
   };
 }

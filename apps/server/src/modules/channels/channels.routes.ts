@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CHANNEL_TYPES, defaultModels } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
+import type { ChannelRow } from '../../db/schema.js';
 import { requireAdmin } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
@@ -11,6 +12,9 @@ import * as service from './channels.service.js';
 
 const idOf = (params: unknown) => idParamOf(params, 'invalid channel id');
 
+/** Each channel with its circuit breaker's state: a map lookup per row. */
+const viewsOf = (ctx: AppContext, rows: ChannelRow[]) => rows.map((row) => toChannelView(row, ctx.relay.breakers.view(row.id)));
+
 /** /api/channel (admin): the upstream credentials. Keys go in and are never sent back. */
 export const channelRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.addHook('preHandler', requireAdmin(ctx));
@@ -20,10 +24,10 @@ export const channelRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     return payload;
   });
 
-  app.get('/', async (request) => ok((await repo.listChannels(ctx.db, pageOf(request.query))).map(toChannelView)));
+  app.get('/', async (request) => ok(viewsOf(ctx, await repo.listChannels(ctx.db, pageOf(request.query)))));
 
   app.get('/search', async (request) => {
-    return ok((await repo.searchChannels(ctx.db, keywordOf(request.query))).map(toChannelView));
+    return ok(viewsOf(ctx, await repo.searchChannels(ctx.db, keywordOf(request.query))));
   });
 
   // OpenAI's list shape: one-api's channel form reads `data[].id` without checking success.

@@ -67,7 +67,7 @@ export async function updateChannel(ctx: AppContext, body: unknown): Promise<Cha
     const row = await repo.findChannel(trx, existing.id);
     if (!row) throw fail('channel not found');
     await rebuildAbilities(trx, row);
-    return toChannelView(row);
+    return toChannelView(row, ctx.relay.breakers.view(row.id));
   });
 }
 
@@ -136,5 +136,5 @@ function jsonObject(text: string): object | undefined {
 export async function getChannel(ctx: AppContext, id: number): Promise<ChannelView> {
   const row = await repo.findChannel(ctx.db, id);
   if (!row) throw fail('channel not found');
-  return toChannelView(row);
+  return toChannelView(row, ctx.relay.breakers.view(row.id));
 }

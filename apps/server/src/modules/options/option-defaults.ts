@@ -75,6 +75,18 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   AutomaticDisableChannelEnabled: 'false',
   AutomaticEnableChannelEnabled: 'false',
   ChannelDisableThreshold: '5',
+  /**
+   * Tollgate's circuit breaker for transient failures (5xx, 429, timeouts, connection errors): when at least
+   * ChannelBreakerMinRequests attempts in the last ChannelBreakerWindow seconds failed at a rate of
+   * ChannelBreakerErrorRate (0..1) or more, routing skips the channel for ChannelBreakerCooldown seconds, then
+   * lets one probe through. A failed probe doubles the cooldown, up to ChannelBreakerMaxCooldown seconds.
+   */
+  ChannelBreakerEnabled: 'true',
+  ChannelBreakerMinRequests: '20',
+  ChannelBreakerErrorRate: '0.5',
+  ChannelBreakerWindow: '60',
+  ChannelBreakerCooldown: '30',
+  ChannelBreakerMaxCooldown: '600',
   LogConsumeEnabled: 'true',
   DisplayInCurrencyEnabled: 'true',
   DisplayTokenStatEnabled: 'true',

@@ -58,6 +58,12 @@ const RULES: Record<string, Rule> = {
   // Blank is meaningful here: billing refuses models without a price.
   DefaultModelRatio: (value, current) => (value.trim() === '' ? accept('') : decimal('DefaultModelRatio', (n) => n >= 0, 'a number of 0 or more, or blank')(value, current)),
   RetryTimes: wholeNumber('RetryTimes', 0),
+  ChannelBreakerMinRequests: wholeNumber('ChannelBreakerMinRequests', 1),
+  ChannelBreakerErrorRate: decimal('ChannelBreakerErrorRate', (n) => n > 0 && n <= 1, 'a number greater than 0 and at most 1'),
+  // Seconds; fractions are allowed (tests and very busy gateways use sub-second windows).
+  ChannelBreakerWindow: decimal('ChannelBreakerWindow', (n) => n > 0 && n <= 86_400, 'a number of seconds greater than 0 and at most 86400'),
+  ChannelBreakerCooldown: decimal('ChannelBreakerCooldown', (n) => n > 0 && n <= 86_400, 'a number of seconds greater than 0 and at most 86400'),
+  ChannelBreakerMaxCooldown: decimal('ChannelBreakerMaxCooldown', (n) => n > 0 && n <= 86_400, 'a number of seconds greater than 0 and at most 86400'),
   SMTPPort: wholeNumber('SMTPPort', 1, 65535),
   QuotaForNewUser: wholeNumber('QuotaForNewUser', 0),
   QuotaForInviter: wholeNumber('QuotaForInviter', 0),

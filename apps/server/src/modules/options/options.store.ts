@@ -9,6 +9,8 @@ import { OPTION_DEFAULTS, UNSEEDED_OPTION_KEYS } from './option-defaults.js';
  */
 export class OptionsStore {
   private values = new Map<string, string>(Object.entries(OPTION_DEFAULTS));
+  /** Bumped by every reload and write: a hot-path reader caches what it derives from options until it moves. */
+  revision = 0;
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -17,6 +19,7 @@ export class OptionsStore {
     const next = new Map<string, string>(Object.entries(OPTION_DEFAULTS));
     for (const row of rows) next.set(row.key, row.value ?? '');
     this.values = next;
+    this.revision += 1;
   }
 
   /** Writes the default of every key the table lacks, so operators see the full set in the database. */
@@ -39,6 +42,7 @@ export class OptionsStore {
     const updated = await this.db.updateTable('options').set({ value }).where('key', '=', key).executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) await this.db.insertInto('options').values({ key, value }).execute();
     this.values.set(key, value);
+    this.revision += 1;
   }
 
   str(key: string): string {

@@ -23,6 +23,7 @@ const channel = {
   priority: 0,
   config: '',
   system_prompt: '',
+  breaker: { state: 'open', until: new Date(2026, 0, 1, 12, 30, 0).getTime() / 1000 },
 };
 
 const answers: Record<string, unknown> = {
@@ -59,6 +60,8 @@ describe('channel pages', () => {
     const table = await screen.findByTestId('channel-table', {}, { timeout: 5000 });
     await waitFor(() => expect(table.textContent).toContain('main'));
     expect(table.textContent).toContain('已禁用');
+    // The circuit breaker's tag beside the status.
+    expect(table.textContent).toContain('冷却中，直到 12:30:00');
     expect(table.textContent).toContain('$1.50');
     expect(table.textContent).toContain('未测试');
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GroupTags } from '@/components/group-tags';
 import { BalanceCell, PriorityInput, TestModelSelect } from './channel-cells';
 import { ChannelRowActions } from './channel-row-actions';
-import { ChannelStatusTag, ChannelTypeTag, ResponseTimeTag } from './channel-tags';
+import { BreakerTag, ChannelStatusTag, ChannelTypeTag, ResponseTimeTag } from './channel-tags';
 import type { ChannelRowHandlers } from './use-channel-row-handlers';
 
 interface ChannelColumnsOptions {
@@ -23,7 +23,17 @@ export function useChannelColumns({ handlers, showDetail, testModelOf, setTestMo
     { key: 'name', title: t('channels.columns.name'), sorter: true, render: (_, channel) => channel.name || t('channels.noName') },
     { key: 'group', title: t('channels.columns.group'), sorter: true, render: (_, channel) => <GroupTags groups={channel.group} /> },
     { key: 'type', title: t('channels.columns.type'), sorter: true, render: (_, channel) => <ChannelTypeTag type={channel.type} /> },
-    { key: 'status', title: t('channels.columns.status'), sorter: true, render: (_, channel) => <ChannelStatusTag status={channel.status} /> },
+    {
+      key: 'status',
+      title: t('channels.columns.status'),
+      sorter: true,
+      render: (_, channel) => (
+        <>
+          <ChannelStatusTag status={channel.status} />
+          <BreakerTag breaker={channel.breaker} />
+        </>
+      ),
+    },
     {
       key: 'response_time',
       title: t('channels.columns.responseTime'),

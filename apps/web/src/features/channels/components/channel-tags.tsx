@@ -1,7 +1,7 @@
 import { Tag, Tooltip } from 'antd';
-import { ChannelStatus, channelType } from '@tollgate/contract';
+import { ChannelStatus, channelType, type ChannelBreakerView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
-import { formatTimestamp } from '@/lib/format/time';
+import { formatTimeOfDay, formatTimestamp } from '@/lib/format/time';
 import { responseTimeColor } from '@/lib/format/colors';
 
 /** The provider label in the console's language, in the catalog's colour. */
@@ -33,6 +33,33 @@ export function ChannelStatusTag({ status }: { status: number }) {
     default:
       return <Tag color="grey">{t('channels.statuses.unknown')}</Tag>;
   }
+}
+
+/**
+ * The circuit breaker beside the status: "cooling down until HH:mm:ss" while routing skips the channel,
+ * "probing" once the cooldown is over; nothing while closed (or from a server without a breaker).
+ */
+export function BreakerTag({ breaker }: { breaker?: ChannelBreakerView }) {
+  const { t } = useTranslation();
+  if (breaker?.state === 'open') {
+    return (
+      <Tooltip title={t('channels.breaker.coolingHint')}>
+        <Tag color="orange" data-testid="channel-breaker">
+          {t('channels.breaker.coolingUntil', { time: formatTimeOfDay(breaker.until) })}
+        </Tag>
+      </Tooltip>
+    );
+  }
+  if (breaker?.state === 'half-open') {
+    return (
+      <Tooltip title={t('channels.breaker.probingHint')}>
+        <Tag color="gold" data-testid="channel-breaker">
+          {t('channels.breaker.probing')}
+        </Tag>
+      </Tooltip>
+    );
+  }
+  return null;
 }
 
 /** Seconds, coloured by the thresholds; 0 means never tested. Hovering shows when the last test ran. */

@@ -32,6 +32,7 @@ const loaded: ChannelView = {
   priority: 5,
   config: '',
   system_prompt: '',
+  breaker: { state: 'closed', until: 0 },
 };
 
 describe('checkChannelForm', () => {

@@ -6,7 +6,7 @@ import type { Options } from '../option-diff';
 import { LogSection } from './log-section';
 import { RatioSection } from './ratio-section';
 
-/** The operation tab: general, logs, monitoring, quota and ratios. */
+/** The operation tab: general, logs, monitoring, the channel circuit breaker, quota and ratios. */
 export function OperationSettings({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
   const checkbox = (optionKey: string, label: string) => <OptionCheckbox optionKey={optionKey} label={label} options={options} />;
@@ -45,6 +45,23 @@ export function OperationSettings({ options }: { options: Options }) {
         <Flex wrap gap="middle" style={{ marginBottom: 16 }}>
           {checkbox('AutomaticDisableChannelEnabled', t('autoDisable'))}
           {checkbox('AutomaticEnableChannelEnabled', t('autoEnable'))}
+        </Flex>
+      </OptionSection>
+      <Divider />
+      <OptionSection
+        title={t('breaker')}
+        options={options}
+        saveLabel={t('saveBreaker')}
+        fields={[
+          { key: 'ChannelBreakerMinRequests', label: t('breakerMinRequests'), placeholder: t('breakerMinRequestsPlaceholder'), kind: 'number', min: 1, step: 1 },
+          { key: 'ChannelBreakerErrorRate', label: t('breakerErrorRate'), placeholder: t('breakerErrorRatePlaceholder'), kind: 'number', min: 0, step: 0.05 },
+          { key: 'ChannelBreakerWindow', label: t('breakerWindow'), placeholder: t('breakerWindowPlaceholder'), kind: 'number', min: 0 },
+          { key: 'ChannelBreakerCooldown', label: t('breakerCooldown'), placeholder: t('breakerCooldownPlaceholder'), kind: 'number', min: 0 },
+          { key: 'ChannelBreakerMaxCooldown', label: t('breakerMaxCooldown'), placeholder: t('breakerMaxCooldownPlaceholder'), kind: 'number', min: 0 },
+        ]}
+      >
+        <Flex wrap gap="middle" style={{ marginBottom: 16 }}>
+          {checkbox('ChannelBreakerEnabled', t('breakerEnabled'))}
         </Flex>
       </OptionSection>
       <Divider />
