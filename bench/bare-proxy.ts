@@ -7,7 +7,7 @@ import { Agent, request } from 'undici';
  */
 export async function startBareProxy(port: number, upstream: string) {
   const app = Fastify({ logger: false });
-  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 512 });
+  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: null });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post('/v1/*', async (req, reply) => {
@@ -20,7 +20,7 @@ export async function startBareProxy(port: number, upstream: string) {
     reply.status(response.statusCode).header('content-type', String(response.headers['content-type']));
     return reply.send(response.body);
   });
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1', backlog: 4096 });
   return app;
 }
 

@@ -10,13 +10,14 @@ import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
  * and logging on) against an upstream that streams slowly, as models do.
  *
  * 1. BENCH_STREAMS (5,000) streams of BENCH_STREAM_SECONDS (5 s), all started together: how many succeed,
- *    the time to first byte (p50/p99) beside the upstream's own (the same streams sent to it directly),
- *    and Tollgate's RSS when idle, at the peak and 10 s after.
+ *    the time to first byte (p50/p99) beside the upstream's own (the same streams sent to it directly) and
+ *    the bare Fastify + undici proxy's, and Tollgate's RSS when idle, at the peak and 10 s after.
  * 2. BENCH_LONG_STREAMS (1,000) streams of BENCH_LONG_SECONDS (60 s): Tollgate's RSS
  *    as the answers grow, which should stay flat (nothing is kept per chunk).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const UPSTREAM_PORT = 28151;
+const BARE_PORT = 28152;
 const TOLLGATE_PORT = 28153;
 const streams = Number(process.env.BENCH_STREAMS ?? 5000);
 const streamSeconds = Number(process.env.BENCH_STREAM_SECONDS ?? 5);
@@ -24,6 +25,8 @@ const longStreams = Number(process.env.BENCH_LONG_STREAMS ?? 1000);
 const longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 60);
 /** A chunk every this many milliseconds per stream (a model's streamed tokens, a few at a time). */
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_MS ?? 250);
+/** More node flags for Tollgate, e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/profiles" to see where its time goes. */
+const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 const client = new Agent({ connections: null, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,7 +120,7 @@ async function watchRss<T>(pid: number, work: Promise<T>): Promise<{ result: T; 
 async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
   const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-streams-'));
-  const tollgate = start('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
+  const tollgate = start('node', [...TOLLGATE_NODE_FLAGS, ...extraFlags, 'apps/server/dist/main.js'], {
     PORT: String(TOLLGATE_PORT),
     SQLITE_PATH: path.join(dataDir, 'one-api.db'),
     SESSION_SECRET: 'bench',
@@ -142,9 +145,14 @@ async function scenario(seconds: number, run: (tollgate: ChildProcess, url: stri
 }
 
 async function main() {
-  await scenario(streamSeconds, async (tollgate, url, key) => {
+  if (streams > 0)
+    await scenario(streamSeconds, async (tollgate, url, key) => {
     const pid = tollgate.pid ?? 0;
     const direct = await allAtOnce(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none', streams);
+    const bareProxy = start('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+    const bare = await allAtOnce(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none', streams);
+    bareProxy.kill('SIGTERM');
     await sleep(2000);
     const idle = rssMb(pid);
     const { result, peak } = await watchRss(pid, allAtOnce(`${url}/v1/chat/completions`, key, streams));
@@ -152,6 +160,7 @@ async function main() {
     const after = rssMb(pid);
     console.log(`${streams} concurrent streams of ${streamSeconds} s`);
     console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms`);
+    console.log(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s`);
     console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s`);
     console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB`);
   });

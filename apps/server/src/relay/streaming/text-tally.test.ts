@@ -27,10 +27,18 @@ describe('TextTally', () => {
 
     const big = new TextTally(async () => (text: string) => text.length);
     reads = 0;
-    for (let i = 0; i < 100; i += 1) big.later(later('x'.repeat(1000)));
-    // A stream holds at most 64 KiB unread: the first 66 events were read once that much waited.
-    expect(reads).toBe(66);
+    for (let i = 0; i < 10; i += 1) big.later(later('x'.repeat(10_000)));
+    // A stream holds at most 64 KiB unread: the first 7 events were read once that much waited.
+    expect(reads).toBe(7);
     expect(await big.total()).toBe(100_000);
+    expect(reads).toBe(10);
+
+    const many = new TextTally(async () => (text: string) => text.length);
+    reads = 0;
+    for (let i = 0; i < 100; i += 1) many.later(later('small'));
+    // And at most 32 events, each holding a read of the upstream's bytes: 96 were read as they came.
+    expect(reads).toBe(96);
+    expect(await many.total()).toBe(500);
     expect(reads).toBe(100);
   });
 });
