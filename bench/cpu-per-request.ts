@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
-import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+import { openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
 
 /**
  * `npx tsx bench/cpu-per-request.ts`: the CPU time (user + system, from /proc) each server spends per
@@ -12,7 +12,6 @@ import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
  * requests per second, this barely moves when other work shares the machine, so it can guide changes on
  * a busy host; `bench/run.ts` remains the measurement for the README.
  */
-const root = path.resolve(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
 const UPSTREAM_PORT = 28121;
 const BARE_PORT = 28122;
@@ -30,14 +29,6 @@ async function waitFor(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not start`);
-}
-
-async function provision(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const api = (route: string, payload: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ data: unknown }>);
-  await api('/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
-  return ((await api('/api/token/', { name: 'bench', unlimited_quota: true, expired_time: -1, remain_quota: 0 })).data as { key: string }).key;
 }
 
 const send = (url: string, key: string, stream: boolean, amount: number) =>
@@ -61,16 +52,12 @@ async function perRequest(server: ChildProcess, url: string, key: string, stream
 async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-cpu-'));
-  const bare = spawn('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], { cwd: root, stdio: 'ignore' });
-  const tollgate = spawn('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(TOLLGATE_PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const bare = spawn('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], { cwd: ROOT, stdio: 'ignore' });
+  const tollgate = startTollgate(TOLLGATE_PORT, dataDir);
   try {
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
     await waitFor(`http://127.0.0.1:${TOLLGATE_PORT}/api/status`);
-    const key = await provision(`http://127.0.0.1:${TOLLGATE_PORT}`);
+    const key = await openAIChannelAndKey(`http://127.0.0.1:${TOLLGATE_PORT}`, `http://127.0.0.1:${UPSTREAM_PORT}`);
     for (const stream of [false, true]) {
       const bareCost = await perRequest(bare, `http://127.0.0.1:${BARE_PORT}`, key, stream);
       const tollgateCost = await perRequest(tollgate, `http://127.0.0.1:${TOLLGATE_PORT}`, key, stream);

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { startFakeUpstream } from './fake-upstream.js';
-import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
 
 /**
  * `npx tsx bench/kill9.ts` (after `npm run build`): what a crash loses. Tollgate on SQLite serves a steady
@@ -14,7 +14,6 @@ import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
  * settled since the last batched write (BATCH_UPDATE_INTERVAL, 1 s) is lost, and the requests in flight get
  * a broken connection. KILL9_ROUNDS rounds, each on the database the previous one left.
  */
-const root = path.resolve(import.meta.dirname, '..');
 const UPSTREAM_PORT = 28111;
 const TOLLGATE_PORT = 28112;
 const seconds = Number(process.env.KILL9_SECONDS ?? 5);
@@ -22,23 +21,8 @@ const connections = Number(process.env.KILL9_CONNECTIONS ?? 50);
 const rounds = Number(process.env.KILL9_ROUNDS ?? 3);
 const BATCH_UPDATE_INTERVAL = 1;
 
-function startTollgate(dataDir: string): ChildProcess {
-  return spawn(process.execPath, [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(TOLLGATE_PORT),
-      SQLITE_PATH: path.join(dataDir, 'one-api.db'),
-      SESSION_SECRET: 'kill9',
-      BATCH_UPDATE_INTERVAL: String(BATCH_UPDATE_INTERVAL),
-      GLOBAL_API_RATE_LIMIT: '0',
-      CRITICAL_RATE_LIMIT: '0',
-      LOG_LEVEL: 'warn',
-      SQL_DSN: '',
-      REDIS_CONN_STRING: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+function startNode(dataDir: string): ChildProcess {
+  return startTollgate(TOLLGATE_PORT, dataDir, { env: { BATCH_UPDATE_INTERVAL: String(BATCH_UPDATE_INTERVAL) } });
 }
 
 async function waitUntilUp(url: string): Promise<void> {
@@ -47,19 +31,6 @@ async function waitUntilUp(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('Tollgate did not start');
-}
-
-/** Root adds a channel to the fake upstream and makes an unlimited key, through the real API. */
-async function provision(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const api = async (route: string, payload: unknown) => {
-    const body = (await (await fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) })).json()) as { success: boolean; message: string; data: unknown };
-    if (!body.success) throw new Error(`${route}: ${body.message}`);
-    return body.data;
-  };
-  await api('/api/channel/', { name: 'kill9', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
-  return ((await api('/api/token/', { name: 'kill9', unlimited_quota: true, expired_time: -1, remain_quota: 0 })) as { key: string }).key;
 }
 
 interface Load {
@@ -115,10 +86,10 @@ async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-kill9-'));
   const url = `http://127.0.0.1:${TOLLGATE_PORT}`;
-  let tollgate = startTollgate(dataDir);
+  let tollgate = startNode(dataDir);
   try {
     await waitUntilUp(url);
-    const key = await provision(url);
+    const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`, 'kill9');
     console.log(`${rounds} rounds: ${connections} clients (half streaming) for ${seconds} s, then SIGKILL and a restart; BATCH_UPDATE_INTERVAL=${BATCH_UPDATE_INTERVAL}; ${os.cpus().length} CPUs, Node ${process.version}\n`);
     console.log('| round | answered | req/s | broken at the kill | answered in the last interval | logs lost | charges lost | restart to first answer |');
     console.log('|---|---|---|---|---|---|---|---|');
@@ -132,7 +103,7 @@ async function main() {
       await new Promise((resolve) => tollgate.once('exit', resolve));
       const { answeredAt, broken } = await load.stop();
       const restartedAt = Date.now();
-      tollgate = startTollgate(dataDir);
+      tollgate = startNode(dataDir);
       await waitUntilUp(url);
       const upAfter = Date.now() - restartedAt;
       const after = stored(path.join(dataDir, 'one-api.db'));

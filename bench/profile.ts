@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+import { openAIChannelAndKey } from './tollgate-server.js';
 
 /**
  * `npx tsx bench/profile.ts [stream] [seconds] [bare]`: Tollgate (or the bare proxy) under `--cpu-prof`
@@ -46,7 +47,7 @@ async function main() {
     if (await fetch(bare ? url : `${url}/api/status`).then(() => true, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const key = bare ? 'none' : await provision(url);
+  const key = bare ? 'none' : await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
   const result = await autocannon({
     url: `${url}/v1/chat/completions`,
     method: 'POST',
@@ -64,14 +65,6 @@ async function main() {
   // One profile per thread: the main thread's is the largest (the log writer's and tsx's are small).
   const [main] = fs.readdirSync(profiles).sort((a, b) => fs.statSync(path.join(profiles, b)).size - fs.statSync(path.join(profiles, a)).size);
   report(JSON.parse(fs.readFileSync(path.join(profiles, main ?? ''), 'utf8')) as CpuProfile, requests);
-}
-
-async function provision(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const api = (route: string, payload: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ data: unknown }>);
-  await api('/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
-  return ((await api('/api/token/', { name: 'bench', unlimited_quota: true, expired_time: -1, remain_quota: 0 })).data as { key: string }).key;
 }
 
 /** Self time per function and per package, in microseconds per request, idle time left out. */

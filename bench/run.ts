@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
-import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+import { ROOT, signInAsRoot, startTollgate, unlimitedKey } from './tollgate-server.js';
 
 /**
  * `npm run bench`: the fake upstream, then the bare Fastify+undici proxy and Tollgate (auth, routing,
@@ -16,7 +16,7 @@ import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
  * Tollgate then bare, ...): a slowdown falls on both alike, each round gives one ratio, and the median of
  * the rounds is reported with their spread.
  */
-const root = path.resolve(import.meta.dirname, '..');
+
 /** Seconds each target is driven per scenario, split over the rounds. */
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -74,7 +74,7 @@ async function load(target: Target, key: string, scenario: Scenario, seconds: nu
 }
 
 function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -93,19 +93,11 @@ async function waitFor(url: string) {
 
 /** Root signs in, adds a channel to the fake upstream and creates an unlimited key through the real API. */
 async function provisionTollgate(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const api = (method: string, route: string, payload: unknown) =>
-    fetch(`${url}${route}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ success: boolean; message: string; data: unknown }>);
-  const channel = await api('POST', '/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
-  if (!channel.success) throw new Error(channel.message);
-  const anthropic = await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'claude-bench', group: 'default' });
-  if (!anthropic.success) throw new Error(anthropic.message);
-  const prices = await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
-  if (!prices.success) throw new Error(prices.message);
-  const token = await api('POST', '/api/token/', { name: 'bench', unlimited_quota: true, expired_time: -1, remain_quota: 0 });
-  if (!token.success) throw new Error(token.message);
-  return (token.data as { key: string }).key;
+  const api = await signInAsRoot(url);
+  await api('POST', '/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
+  await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'claude-bench', group: 'default' });
+  await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
+  return unlimitedKey(api);
 }
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -154,16 +146,7 @@ async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
   const bareProcess = startProcess('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
-  const tollgateProcess = startProcess('node', [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'], {
-    PORT: String(TOLLGATE_PORT),
-    SQLITE_PATH: path.join(dataDir, 'one-api.db'),
-    SESSION_SECRET: 'bench',
-    GLOBAL_API_RATE_LIMIT: '0',
-    CRITICAL_RATE_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-    SQL_DSN: '',
-    REDIS_CONN_STRING: '',
-  });
+  const tollgateProcess = startTollgate(TOLLGATE_PORT, dataDir);
   try {
     const bare: Target = { url: `http://127.0.0.1:${BARE_PORT}`, pid: bareProcess.pid ?? 0 };
     const tollgate: Target = { url: `http://127.0.0.1:${TOLLGATE_PORT}`, pid: tollgateProcess.pid ?? 0 };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+import { openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
 
 /**
  * `npm run bench:streams`: many long streams at once through one Tollgate process (SQLite, auth, billing
@@ -15,7 +15,6 @@ import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
  * 2. BENCH_LONG_STREAMS (1,000) streams of BENCH_LONG_SECONDS (60 s): Tollgate's RSS
  *    as the answers grow, which should stay flat (nothing is kept per chunk).
  */
-const root = path.resolve(import.meta.dirname, '..');
 const UPSTREAM_PORT = 28151;
 const BARE_PORT = 28152;
 const TOLLGATE_PORT = 28153;
@@ -81,7 +80,7 @@ async function allAtOnce(url: string, key: string, count: number) {
 }
 
 function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function waitFor(url: string) {
@@ -90,14 +89,6 @@ async function waitFor(url: string) {
     await sleep(100);
   }
   throw new Error(`${url} did not start`);
-}
-
-async function provision(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: '123456' }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const api = (route: string, payload: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ data: unknown }>);
-  await api('/api/channel/', { name: 'slow', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
-  return ((await api('/api/token/', { name: 'streams', unlimited_quota: true, expired_time: -1, remain_quota: 0 })).data as { key: string }).key;
 }
 
 /** Samples a process's RSS every 250 ms while `work` runs; the peak and the samples at each mark. */
@@ -120,21 +111,12 @@ async function watchRss<T>(pid: number, work: Promise<T>): Promise<{ result: T; 
 async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
   const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-streams-'));
-  const tollgate = start('node', [...TOLLGATE_NODE_FLAGS, ...extraFlags, 'apps/server/dist/main.js'], {
-    PORT: String(TOLLGATE_PORT),
-    SQLITE_PATH: path.join(dataDir, 'one-api.db'),
-    SESSION_SECRET: 'bench',
-    GLOBAL_API_RATE_LIMIT: '0',
-    CRITICAL_RATE_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-    SQL_DSN: '',
-    REDIS_CONN_STRING: '',
-  });
+  const tollgate = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags: extraFlags });
   const url = `http://127.0.0.1:${TOLLGATE_PORT}`;
   try {
     await waitFor(`${url}/api/status`);
     await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
-    const key = await provision(url);
+    const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`, 'slow');
     await run(tollgate, url, key);
   } finally {
     tollgate.kill('SIGTERM');
