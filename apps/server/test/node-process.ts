@@ -33,7 +33,7 @@ export class NodeProcess {
     return node;
   }
 
-  /** What the process printed on stderr (warnings and errors at LOG_LEVEL=warn), for failure messages. */
+  /** What the process printed (its warnings and errors at LOG_LEVEL=warn, Node's own stderr), for failure messages. */
   get stderr(): string {
     return this.output;
   }
@@ -66,9 +66,10 @@ export class NodeProcess {
       ...this.env,
       PORT: String(this.port),
     };
-    const child = spawn(process.execPath, this.nodeArgs, { cwd: repo, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, this.nodeArgs, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
+    // The log (stdout, LOG_LEVEL=warn: warnings, errors and why it could not start) and Node's own stderr.
+    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
     this.exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
     await this.waitUntilUp();
   }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { REDIS_OPTIONS } from '../../../cluster/redis-connection.js';
 import { randomHex } from '../../../lib/random.js';
 import type { BreakerBus, BreakerMessage } from './breaker-bus.js';
 
@@ -20,17 +21,24 @@ export class RedisBreakerBus implements BreakerBus {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** Follows the other nodes' transitions, after reading the circuits open now. */
+  /**
+   * Follows the other nodes' transitions. At every (re)connection of its own subscriber it subscribes
+   * again and reads the circuits open now, since transitions published while it was away were missed. A
+   * Redis down at start is not fatal: each node keeps its own breakers until Redis comes up.
+   */
   async start(apply: (message: BreakerMessage) => void): Promise<void> {
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_topic, text: string) => {
+    const subscriber = this.redis.duplicate({ ...REDIS_OPTIONS, autoResubscribe: false });
+    this.subscriber = subscriber;
+    subscriber.on('error', () => undefined); // the node's main connection reports Redis outages
+    subscriber.on('message', (_topic, text: string) => {
       const parsed = parse(text);
       if (parsed && parsed.node !== this.node) apply(parsed.message);
     });
-    // A lost connection re-reads the open keys: transitions published meanwhile were missed.
-    this.subscriber.on('ready', () => void this.readOpen(apply).catch(this.onError));
-    await this.subscriber.subscribe(TOPIC);
-    await this.readOpen(apply);
+    subscriber.on('ready', () => {
+      subscriber.subscribe(TOPIC).catch(this.onError);
+      this.readOpen(apply).catch(this.onError);
+    });
+    await subscriber.connect().catch(() => undefined);
   }
 
   stop(): void {
