@@ -25,7 +25,7 @@ test.describe('admin: settings', () => {
     await expect(tokenStat).not.toBeChecked();
 
     await page.getByTestId('option-ModelRatio').fill('{"gpt-4": 15');
-    await page.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio').click();
+    await page.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio-DefaultModelRatio').click();
     await expect(toast(page, '模型倍率不是合法的 JSON 字符串')).toBeVisible();
 
     await page.getByTestId('purge-logs').click();

@@ -17,6 +17,10 @@ describe('ratio texts', () => {
     expect(ratioProblem([{ key: 'GroupRatio', value: '' }])).toBe('groupRatioInvalid');
     expect(ratioProblem([{ key: 'CompletionRatio', value: 'x' }])).toBe('completionRatioInvalid');
     expect(ratioProblem([{ key: 'GroupRatio', value: '{"vip":2}' }])).toBeUndefined();
+    expect(ratioProblem([{ key: 'DefaultModelRatio', value: '' }])).toBeUndefined();
+    expect(ratioProblem([{ key: 'DefaultModelRatio', value: '7.5' }])).toBeUndefined();
+    expect(ratioProblem([{ key: 'DefaultModelRatio', value: '-1' }])).toBe('defaultModelRatioInvalid');
+    expect(ratioProblem([{ key: 'DefaultModelRatio', value: 'cheap' }])).toBe('defaultModelRatioInvalid');
   });
 
   it('checks the cache and reasoning ratios with their own messages', () => {

@@ -37,10 +37,21 @@ export function withPrettyRatios(options: Options): Options {
   return { ...options, ...Object.fromEntries(RATIO_KEYS.map((key) => [key, prettyRatio(options[key] ?? '')])) };
 }
 
-/** The message of the first changed ratio that is not valid JSON, if any. */
+/** The message of the first changed ratio that is not valid JSON (or, for the default ratio, not a number), if any. */
 export function ratioProblem(changes: readonly OptionChange[]): RatioMessage | undefined {
   const invalid = RATIO_KEYS.find((key) => changes.some((change) => change.key === key && !isValidJson(change.value)));
-  return invalid && INVALID_MESSAGE[invalid];
+  if (invalid) return INVALID_MESSAGE[invalid];
+  const fallback = changes.find((change) => change.key === 'DefaultModelRatio');
+  return fallback && !isDefaultRatio(fallback.value) ? 'defaultModelRatioInvalid' : undefined;
+}
+
+/**
+ * DefaultModelRatio, the operator's opt-in price for models the ratio tables do not name: blank (such
+ * models are refused, Tollgate's default) or a number of 0 or more, as the server accepts it.
+ */
+function isDefaultRatio(value: string): boolean {
+  const text = value.trim();
+  return text === '' || (/^\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text)));
 }
 
 /**

@@ -45,9 +45,24 @@ describe('SettingPage admin tabs', () => {
     expect((groupRatio as HTMLTextAreaElement).value).toBe('{\n  "default": 1,\n  "vip": 2\n}');
     expect((screen.getByTestId('option-ModelRatio') as HTMLTextAreaElement).value).toBe('');
     fireEvent.change(groupRatio, { target: { value: '{"vip": ' } });
-    fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio'));
+    fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio-DefaultModelRatio'));
     await screen.findByText('分组倍率不是合法的 JSON 字符串');
     expect(puts()).toHaveLength(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('edits the default ratio of unpriced models beside the ratios, refusing one that is not a number of 0 or more', async () => {
+    await openTab('运营设置');
+    const fallback = await screen.findByTestId('option-DefaultModelRatio');
+    expect((fallback as HTMLInputElement).value).toBe('');
+    fireEvent.change(fallback, { target: { value: '-1' } });
+    fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio-DefaultModelRatio'));
+    await screen.findByText('未定价模型的默认倍率应为不小于 0 的数字，或留空');
+    expect(puts()).toHaveLength(0);
+    fireEvent.change(fallback, { target: { value: '7.5' } });
+    fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio-DefaultModelRatio'));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.[1]?.body).toBe('{"key":"DefaultModelRatio","value":"7.5"}');
     expect(problems).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { GroupRateLimitsSection } from './group-rate-limits-section';
 import { blankAsBuiltIns, ratioProblem, withPrettyRatios } from '../ratio-text';
 
 /**
- * Model, completion and group ratios as JSON, then the cache read, cache write and reasoning ratios (each
+ * Model, completion and group ratios as JSON and the default ratio for unpriced models, then the cache read, cache write and reasoning ratios (each
  * relative to an input token) with their own save button, and beside the group ratio the groups' default
  * rate limits; every table is checked before it is saved.
  */
@@ -28,6 +28,7 @@ export function RatioSection({ options }: { options: Options }) {
           { key: 'ModelRatio', label: t('modelRatio'), placeholder: t('modelRatioPlaceholder'), kind: 'textarea' },
           { key: 'CompletionRatio', label: t('completionRatio'), placeholder: t('completionRatioPlaceholder'), kind: 'textarea' },
           { key: 'GroupRatio', label: t('groupRatio'), placeholder: t('groupRatioPlaceholder'), kind: 'textarea' },
+          { key: 'DefaultModelRatio', label: t('defaultModelRatio'), placeholder: t('defaultModelRatioPlaceholder'), kind: 'text' },
         ]}
       />
       <GroupRateLimitsSection options={options} />
