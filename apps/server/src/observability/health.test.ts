@@ -65,7 +65,10 @@ describe('/readyz when a dependency is gone', () => {
     try {
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ checks: { redis: 'ok' } });
       await redis.kill();
-      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      // The client learns of the lost connection asynchronously: the probe may need a moment to see it.
+      const readyz = () => t.app.inject({ method: 'GET', url: '/readyz' });
+      await expect.poll(async () => (await readyz()).statusCode, { timeout: 5000, interval: 100 }).toBe(503);
+      const ready = await readyz();
       expect(ready.statusCode).toBe(503);
       const body = ready.json<{ checks: Record<string, string> }>();
       expect(body.checks).toMatchObject({ database: 'ok', migrations: 'ok' });
