@@ -1,20 +1,25 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '@/app/toasts/toast';
+import { showError, showInfo, showSuccess } from '@/app/toasts/toast';
 import { renderMarkdown } from '@/lib/markdown';
-import { fetchLatestRelease, isCurrentRelease, type Release } from '../api/latest-release';
+import { fetchLatestRelease, isCurrentRelease, releasesUrl, type Release } from '../api/latest-release';
 
-/** Asks the public releases API for the latest release: its tag and notes, or "already latest". */
-export function UpdateCheck() {
+/**
+ * Asks the public releases API of the product's repository for the latest release: its tag and notes, or
+ * "already latest"; a build that names no repository has no update information, and says so.
+ */
+export function UpdateCheck({ repository = __APP_REPOSITORY__ }: { repository?: string }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.other' });
   const [checking, setChecking] = useState(false);
   const [release, setRelease] = useState<Release>();
 
   const check = async () => {
+    const url = releasesUrl(repository);
+    if (!url) return showInfo(t('noUpdateInfo'));
     setChecking(true);
     try {
-      const latest = await fetchLatestRelease();
+      const latest = await fetchLatestRelease(url);
       if (isCurrentRelease(latest.tag_name, __APP_VERSION__)) showSuccess(t('latest', { tag: latest.tag_name }));
       else setRelease(latest);
     } catch (error) {
