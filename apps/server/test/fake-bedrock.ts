@@ -10,13 +10,18 @@ import { FakeUpstream, type Received } from './fake-upstream.js';
  * A fake AWS Bedrock runtime: InvokeModel (JSON) and InvokeModelWithResponseStream (binary event-stream
  * frames, encoded with AWS's codec) for Claude (Anthropic events) and Llama 3, and Converse and
  * ConverseStream for other models. Every request must carry a
- * valid SigV4 Authorization header, recomputed here with AWS's signer from the bytes received; a wrong
- * key or signature gets Bedrock's 403 with its `x-amzn-ErrorType` header.
+ * valid SigV4 Authorization header, recomputed here with AWS's signer from the bytes received (with the
+ * session token signed, for temporary credentials), or the fake's Bedrock API key as a bearer token; a
+ * wrong key or signature gets Bedrock's 403 with its `x-amzn-ErrorType` header.
  */
 export interface BedrockCredentials {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+  /** Temporary credentials: requests must carry and sign this `x-amz-security-token`. */
+  sessionToken?: string;
+  /** A Bedrock API key also accepted as `Authorization: Bearer <key>`. */
+  apiKey?: string;
 }
 
 export interface BedrockBehaviour {
@@ -86,6 +91,9 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
   /** The SigV4 check Bedrock makes: the key must be ours and the signature must match the request's bytes. */
   private async checkSignature(req: http.IncomingMessage, body: string): Promise<{ name: string; message: string } | undefined> {
     const authorization = header(req, 'authorization');
+    if (authorization.startsWith('Bearer ')) {
+      return this.credentials.apiKey && authorization === `Bearer ${this.credentials.apiKey}` ? undefined : { name: 'UnrecognizedClientException', message: 'Invalid API Key format: Must start with pre-defined prefix' };
+    }
     const parts = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(authorization);
     if (!parts) return { name: 'IncompleteSignatureException', message: 'Authorization header requires existence of either a \'X-Amz-Date\' or a \'Date\' header.' };
     const [, accessKeyId, , region, service, signedHeaderList = ''] = parts;
@@ -93,8 +101,14 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     const amzDate = header(req, 'x-amz-date');
     const date = new Date(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
     if (service !== 'bedrock' || region !== this.credentials.region || Number.isNaN(date.getTime())) return { name: 'InvalidSignatureException', message: 'Credential should be scoped to a valid region and service.' };
-    const signedHeaders = Object.fromEntries(signedHeaderList.split(';').map((name) => [name, header(req, name)]));
-    const signer = new SignatureV4({ service: 'bedrock', region: this.credentials.region, sha256: Sha256, credentials: { accessKeyId: this.credentials.accessKeyId, secretAccessKey: this.credentials.secretAccessKey } });
+    const { sessionToken } = this.credentials;
+    const signedNames = signedHeaderList.split(';');
+    if (sessionToken && (header(req, 'x-amz-security-token') !== sessionToken || !signedNames.includes('x-amz-security-token'))) {
+      return { name: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
+    }
+    const signedHeaders = Object.fromEntries(signedNames.map((name) => [name, header(req, name)]));
+    const credentials = { accessKeyId: this.credentials.accessKeyId, secretAccessKey: this.credentials.secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+    const signer = new SignatureV4({ service: 'bedrock', region: this.credentials.region, sha256: Sha256, credentials });
     const [path = '', query] = (req.url ?? '').split('?');
     const request = new HttpRequest({ method: req.method ?? 'POST', hostname: '127.0.0.1', path, query: Object.fromEntries(new URLSearchParams(query)), headers: signedHeaders, body });
     const expected = (await signer.sign(request, { signingDate: date })).headers.authorization;

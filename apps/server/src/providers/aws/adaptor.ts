@@ -11,7 +11,7 @@ import { toConverseRequest } from './converse-request.js';
 import { toConverseCompletion, type ConverseAnswer } from './converse-response.js';
 import { converseStreamParser } from './converse-stream.js';
 import { credentialsOf } from './credentials.js';
-import { invokeSigned } from './exchange.js';
+import { invokeBedrock } from './exchange.js';
 import { toLlamaRequest } from './llama-request.js';
 import { toLlamaCompletion, type LlamaAnswer } from './llama-response.js';
 import { llamaStreamParser } from './llama-stream.js';
@@ -21,7 +21,8 @@ import { parseBedrockError } from './upstream-error.js';
 import { defaultBaseUrl, invokeUrl } from './upstream-url.js';
 
 /**
- * AWS Bedrock (channel type 33), signed with SigV4 from the channel's access key: Claude and Llama 3
+ * AWS Bedrock (channel type 33), signed with SigV4 from the channel's access key (with a session token for
+ * temporary credentials) or called with a Bedrock API key as a bearer token (credentials.ts): Claude and Llama 3
  * through InvokeModel and InvokeModelWithResponseStream (as one-api), every other model through Converse
  * and ConverseStream. Claude speaks Anthropic's Messages format and reuses the Anthropic adaptor's
  * conversions; Llama 3 takes a rendered prompt. Streams arrive as binary event frames, re-framed as
@@ -35,7 +36,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const missingCredentials: UpstreamRefusal = {
   status: 401,
-  error: { message: 'the AWS channel needs its region, access key (ak) and secret key (sk)', type: 'authentication_error', code: 'invalid_api_key' },
+  error: { message: 'the AWS channel key must be AK|SK|Region, AK|SK|Region|SessionToken or APIKey|Region (a Bedrock API key)', type: 'authentication_error', code: 'invalid_api_key' },
 };
 
 const clientHeader = (request: AdaptorRequest, name: string): string | undefined => {
@@ -80,7 +81,7 @@ export const bedrockAdaptor: Adaptor = {
   async exchange(built, request, io) {
     const credentials = credentialsOf(request.target);
     if (!credentials) throw new Error('AWS credentials vanished between prepare and exchange');
-    return invokeSigned(built, request, io, credentials);
+    return invokeBedrock(built, request, io, credentials);
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
