@@ -29,6 +29,8 @@ export interface BedrockBehaviour {
   fail?: { status: number; name: string; message: string };
   /** In a stream, after the first event: an exception frame, as Bedrock sends mid-stream failures. */
   streamException?: { type: string; message: string };
+  /** In a stream, drop the connection after this many frames, as a network failure does. */
+  breakOffAfter?: number;
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -144,7 +146,7 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     }
     const events: unknown[] = [{ type: 'message_start', message: { id: 'msg_bdrk_02', type: 'message', role: 'assistant', model: 'claude-3-5-sonnet-20241022', content: [], stop_reason: null, usage: { input_tokens: USAGE.input_tokens, output_tokens: 1 } } }];
     if (callTool) {
-      events.push({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: TOOL_USE_ID, name: 'get_weather', input: {} } });
+      events.push({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: TOOL_USE_ID, name: body.tools?.[0]?.name, input: {} } });
       for (const piece of ['{"city":', ' "Paris"}']) events.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: piece } });
     } else {
       events.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
@@ -202,17 +204,21 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     this.writeFrames(res, events.map((event, i) => chunkFrame(event, 'abcdefghijklmnopqrstuvwxyz'.slice(0, 3 + i))));
   }
 
-  /** Each frame written apart and the first one cut in two; an exception after the first when asked. */
+  /**
+   * Each frame written apart and the first one cut in two; an exception after the first when asked, or the
+   * connection dropped (once the frames before are out) after `breakOffAfter` of them.
+   */
   private writeFrames(res: http.ServerResponse, frames: Buffer[]) {
     res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': 'req-fake' });
-    const exception = this.behaviour.streamException;
+    const { streamException: exception, breakOffAfter } = this.behaviour;
     if (exception) frames.splice(1, frames.length, exceptionFrame(exception.type, exception.message));
-    const [first, ...rest] = frames;
+    const [first, ...rest] = breakOffAfter === undefined ? frames : frames.slice(0, breakOffAfter);
     if (first) {
       res.write(first.subarray(0, 7));
       res.write(first.subarray(7));
     }
     for (const frame of rest) res.write(frame);
-    res.end();
+    if (breakOffAfter === undefined) res.end();
+    else res.write('', () => res.destroy());
   }
 }

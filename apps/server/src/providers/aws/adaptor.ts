@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
 import { toChatCompletion } from '../anthropic/response.js';
+import { structuredOutputSchema } from '../anthropic/structured-output.js';
 import type { AnthropicResponse } from '../anthropic/wire-types.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
@@ -59,6 +60,8 @@ export const bedrockAdaptor: Adaptor = {
   native: { anthropic: bedrockClaudeNative },
   // Bedrock takes images as bytes (Claude's URL source may be refused, reference 5.3; Converse has none).
   inlineImages: true,
+  // No Bedrock model answers several choices or token probabilities, through InvokeModel or Converse.
+  unsupported: (body) => (typeof body.n === 'number' && body.n > 1 ? 'n' : body.logprobs === true || body.top_logprobs !== undefined ? 'logprobs' : undefined),
 
   /** A channel without credentials can never succeed: refused as an auth failure, like a bad key. */
   prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {
@@ -99,14 +102,16 @@ export const bedrockAdaptor: Adaptor = {
     }
     const message = answer as AnthropicResponse;
     if (!Array.isArray(message.content)) return { body, contentType, text: '' };
-    const completion = toChatCompletion({ ...message, model: message.model || request.model }, nowSeconds());
+    const structured = structuredOutputSchema(readJson(request.body)) !== undefined;
+    const completion = toChatCompletion({ ...message, model: message.model || request.model }, nowSeconds(), structured);
     return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const options = { model: request.model, created: nowSeconds(), includeUsage: wantsUsage(readJson(request.body)) };
+    const body = readJson(request.body);
+    const options = { model: request.model, created: nowSeconds(), includeUsage: wantsUsage(body) };
     const family = familyOf(request);
-    if (family === 'claude') return withStreamExceptions(bedrockClaudeStreamParser(options));
+    if (family === 'claude') return withStreamExceptions(bedrockClaudeStreamParser({ ...options, structured: structuredOutputSchema(body) !== undefined }));
     const withId = { ...options, id: `chatcmpl-${randomUUID()}` };
     return withStreamExceptions(family === 'llama3' ? llamaStreamParser(withId) : converseStreamParser(withId));
   },
