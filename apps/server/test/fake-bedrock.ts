@@ -9,7 +9,7 @@ import { FakeUpstream, type Received } from './fake-upstream.js';
 /**
  * A fake AWS Bedrock runtime: InvokeModel (JSON) and InvokeModelWithResponseStream (binary event-stream
  * frames, encoded with AWS's codec) for Claude (Anthropic events) and Llama 3, and Converse and
- * ConverseStream for other models. Every request must carry a
+ * ConverseStream for other models, and Titan and Cohere embeddings. Every request must carry a
  * valid SigV4 Authorization header, recomputed here with AWS's signer from the bytes received (with the
  * session token signed, for temporary credentials), or the fake's Bedrock API key as a bearer token; a
  * wrong key or signature gets Bedrock's 403 with its `x-amzn-ErrorType` header.
@@ -31,6 +31,8 @@ export interface BedrockBehaviour {
   streamException?: { type: string; message: string };
   /** In a stream, drop the connection after this many frames, as a network failure does. */
   breakOffAfter?: number;
+  /** Embeddings answered with no token count, in the body or the header. */
+  noTokenCounts?: boolean;
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -66,6 +68,14 @@ interface ConverseBody {
   messages?: { role: string; content: { toolResult?: { content: { text: string }[] } }[] }[];
 }
 
+interface EmbedBody {
+  inputText?: string;
+  dimensions?: number;
+  texts?: string[];
+  input_type?: string;
+  output_dimension?: number;
+}
+
 const header = (req: http.IncomingMessage, name: string) => String(req.headers[name] ?? '');
 
 export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
@@ -85,6 +95,7 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     const modelId = decodeURIComponent(route[1] ?? '');
     const stream = route[2]?.endsWith('stream') === true;
     if (route[2]?.startsWith('converse')) return this.converse(res, (received.json ?? {}) as ConverseBody, stream);
+    if (/titan-embed|cohere\.embed/.test(modelId)) return this.embed(res, modelId, (received.json ?? {}) as EmbedBody);
     if (modelId.includes('anthropic.')) return this.claude(res, (received.json ?? {}) as ClaudeBody, stream);
     if (modelId.includes('meta.llama3')) return this.llama(res, stream);
     return this.error(res, 400, 'ValidationException', 'The provided model identifier is invalid.');
@@ -197,6 +208,28 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     // Usage before the stop, as some real recordings have it.
     events.push(['contentBlockStop', { contentBlockIndex: 0 }], ['metadata', { usage, metrics: { latencyMs: 120 } }], ['messageStop', { stopReason }]);
     this.writeFrames(res, events.map(([type, payload]) => converseFrame(type, payload)));
+  }
+
+  /**
+   * Titan (one text, `inputTextTokenCount` in the body) and Cohere Embed (a list of texts, the count only in
+   * Bedrock's header). A text's vector is its length then 0.5s, `dimensions` long (3 by default); its
+   * tokens are its words.
+   */
+  private embed(res: http.ServerResponse, modelId: string, body: EmbedBody) {
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const vector = (text: string, size = 3) => [text.length, ...Array<number>(size - 1).fill(0.5)];
+    const counts = !this.behaviour.noTokenCounts;
+    if (modelId.includes('cohere.embed')) {
+      const texts = body.texts ?? [];
+      if (!Array.isArray(body.texts) || !body.input_type) return this.error(res, 400, 'ValidationException', 'texts and input_type are required');
+      const tokens = texts.reduce((sum, text) => sum + words(text), 0);
+      res.writeHead(200, { 'content-type': 'application/json', ...(counts ? { 'x-amzn-bedrock-input-token-count': String(tokens) } : {}) });
+      res.end(JSON.stringify({ id: 'emb-fake', texts, embeddings: { float: texts.map((text) => vector(text, body.output_dimension)) }, response_type: 'embeddings_by_type' }));
+      return;
+    }
+    if (typeof body.inputText !== 'string' || body.inputText === '') return this.error(res, 400, 'ValidationException', 'Malformed input request: #/inputText: expected minLength: 1, actual: 0');
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ embedding: vector(body.inputText, body.dimensions), ...(counts ? { inputTextTokenCount: words(body.inputText) } : {}) }));
   }
 
   /** The events as InvokeModelWithResponseStream chunk frames. */
