@@ -127,6 +127,8 @@ export interface UpstreamIo {
   signal: AbortSignal;
   /** RELAY_TIMEOUT in milliseconds (0 = none): the longest wait for a first answer or between two events. */
   timeoutMs: number;
+  /** RELAY_PROXY, for the connections an adaptor opens itself (Spark's websocket): `send` already uses it. */
+  proxy?: string;
 }
 
 /**

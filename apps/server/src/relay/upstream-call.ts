@@ -99,6 +99,7 @@ const upstreamIo = (client: UpstreamClient, cancellation: Cancellation): Upstrea
     return abortSignalOf(cancellation);
   },
   timeoutMs: client.timeoutMs,
+  proxy: client.proxy,
 });
 
 /** A stream is answered once its first bytes came; one that breaks or ends before is a failed attempt. */
