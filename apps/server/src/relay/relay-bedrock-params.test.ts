@@ -8,6 +8,8 @@ import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
 const CLAUDE = 'claude-3-5-sonnet-20241022';
 const NOVA = 'amazon.nova-lite-v1:0';
+/** A name the channel maps to Llama 3, which takes one rendered prompt. */
+const LLAMA = 'my-llama';
 /** Served by a Bedrock channel (preferred) and an OpenAI one. */
 const SHARED = 'shared-model';
 const CREDENTIALS = { accessKeyId: 'AKIDFAKEBEDROCK', secretAccessKey: 'fake/secret+key', region: 'us-west-2' };
@@ -30,10 +32,10 @@ describe.each(databaseKinds)('Bedrock parameters and broken streams on %s', (kin
     bedrock = await new FakeBedrock('bedrock', CREDENTIALS).start();
     openai = await new FakeOpenAI('openai').start();
     f = await relayFixture(kind);
-    await f.ctx.options.set('ModelRatio', JSON.stringify({ [CLAUDE]: 1, [NOVA]: 1, [SHARED]: 1 }));
+    await f.ctx.options.set('ModelRatio', JSON.stringify({ [CLAUDE]: 1, [NOVA]: 1, [SHARED]: 1, [LLAMA]: 1 }));
     await f.ctx.options.set('CompletionRatio', JSON.stringify({ [CLAUDE]: 1 }));
     const channelKey = `${CREDENTIALS.accessKeyId}|${CREDENTIALS.secretAccessKey}|${CREDENTIALS.region}`;
-    await f.addChannel({ type: 33, name: 'bedrock', key: channelKey, base_url: bedrock.baseUrl, models: `${CLAUDE},${NOVA},${SHARED}`, priority: 10, model_mapping: JSON.stringify({ [SHARED]: NOVA }) });
+    await f.addChannel({ type: 33, name: 'bedrock', key: channelKey, base_url: bedrock.baseUrl, models: `${CLAUDE},${NOVA},${SHARED},${LLAMA}`, priority: 10, model_mapping: JSON.stringify({ [SHARED]: NOVA, [LLAMA]: 'llama3-8b-8192' }) });
     await f.addChannel({ type: 1, name: 'openai', base_url: openai.baseUrl, models: SHARED });
     userId = await f.addUser('bdrkparams', 10_000_000);
     key = await f.addKey(userId);
@@ -65,6 +67,10 @@ describe.each(databaseKinds)('Bedrock parameters and broken streams on %s', (kin
     ['logprobs', CLAUDE, { logprobs: true }],
     ['n', NOVA, { n: 2 }],
     ['logprobs', NOVA, { top_logprobs: 2, logprobs: true }],
+    ['tools', LLAMA, { tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object' } } }] }],
+    ['image_url', LLAMA, { messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }] }],
+    ['response_format', LLAMA, { response_format: { type: 'json_object' } }],
+    ['stop', LLAMA, { stop: ['\n'] }],
   ])('refuses %s on %s with a 400 naming it, uncalled and uncharged', async (param, model, extra) => {
     const before = await mark();
     const calls = bedrock.received.length;
@@ -76,6 +82,12 @@ describe.each(databaseKinds)('Bedrock parameters and broken streams on %s', (kin
     expect(bedrock.received.length).toBe(calls);
     await f.flush();
     expect(await usedQuota()).toBe(before.used);
+  });
+
+  it('sends Llama 3 what its prompt can carry, and Converse models the parameters Llama 3 cannot take', async () => {
+    expect((await chat({ model: LLAMA, tools: [], stop: [] })).status).toBe(200);
+    expect(bedrock.received.at(-1)?.path).toBe('/model/meta.llama3-8b-instruct-v1%3A0/invoke');
+    expect((await chat({ model: NOVA, stop: ['\n'], response_format: { type: 'json_object' } })).status).toBe(200);
   });
 
   it('sends such a request to another channel that serves the model, and plain ones to Bedrock', async () => {

@@ -20,6 +20,7 @@ import { toLlamaCompletion, type LlamaAnswer } from './llama-response.js';
 import { llamaStreamParser } from './llama-stream.js';
 import { bedrockModelId, modelFamily } from './model-ids.js';
 import { withStreamExceptions } from './stream.js';
+import { unsupportedOnBedrock } from './unsupported.js';
 import { parseBedrockError } from './upstream-error.js';
 import { defaultBaseUrl, invokeUrl } from './upstream-url.js';
 
@@ -62,8 +63,7 @@ export const bedrockAdaptor: Adaptor = {
   native: { anthropic: bedrockClaudeNative },
   // Bedrock takes images as bytes (Claude's URL source may be refused, reference 5.3; Converse has none).
   inlineImages: true,
-  // No Bedrock model answers several choices or token probabilities, through InvokeModel or Converse.
-  unsupported: (body) => (typeof body.n === 'number' && body.n > 1 ? 'n' : body.logprobs === true || body.top_logprobs !== undefined ? 'logprobs' : undefined),
+  unsupported: unsupportedOnBedrock,
 
   /** A channel without credentials can never succeed: refused as an auth failure, like a bad key. */
   prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {

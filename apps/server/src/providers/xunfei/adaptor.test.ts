@@ -59,10 +59,10 @@ describe('Spark adaptor', () => {
       { role: 'system', content: 'You are a concise assistant.', content_type: 'text' },
       { role: 'user', content: 'What is in this image? Also get the weather in Paris.', content_type: 'text' },
     ]);
-    expect(adaptor.unsupported?.(withImage)).toBeUndefined();
-    expect(adaptor.unsupported?.(canonicalRequest('Spark-Max'))).toBe('tools with an image');
-    expect(adaptor.unsupported?.({ ...canonicalRequest('Spark-Max'), tool_choice: 'none' })).toBeUndefined();
-    expect(adaptor.unsupported?.(textOnly('Spark-Max'))).toBeUndefined();
+    expect(adaptor.unsupported?.(withImage, 'Spark-Max')).toBeUndefined();
+    expect(adaptor.unsupported?.(canonicalRequest('Spark-Max'), 'Spark-Max')).toBe('tools with an image');
+    expect(adaptor.unsupported?.({ ...canonicalRequest('Spark-Max'), tool_choice: 'none' }, 'Spark-Max')).toBeUndefined();
+    expect(adaptor.unsupported?.(textOnly('Spark-Max'), 'Spark-Max')).toBeUndefined();
   });
 
   it('serves chat only', () => {
