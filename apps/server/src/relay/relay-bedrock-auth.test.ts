@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatError } from '../../test/chat-error.js';
 import { readChatStream } from '../../test/chat-stream.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
+import { databaseKinds } from '../../test/databases.js';
 import { FakeBedrock } from '../../test/fake-bedrock.js';
 import { providerSuite } from '../../test/provider-suite.js';
 
@@ -17,8 +18,8 @@ const CREDENTIALS = { accessKeyId: 'ASIAFAKETEMPORARY', secretAccessKey: 'fake/t
  * relay-bedrock.test.ts), temporary credentials `AK|SK|Region|SessionToken` whose token is signed into the
  * SigV4 signature, and a Bedrock API key `APIKey|Region` sent as a bearer token, unsigned.
  */
-describe('Bedrock channel credentials', () => {
-  const suite = providerSuite('sqlite', {
+describe.each(databaseKinds)('Bedrock channel credentials on %s', (kind) => {
+  const suite = providerSuite(kind, {
     upstream: () => new FakeBedrock('bedrock', CREDENTIALS),
     modelRatio: { [CLAUDE]: 1, [NOVA]: 1, [WRONG_TOKEN_MODEL]: 1, [WRONG_API_KEY_MODEL]: 1 },
     channel: (upstream) => ({ type: 33, name: 'bedrock-sts', key: `${CREDENTIALS.accessKeyId}|${CREDENTIALS.secretAccessKey}|${CREDENTIALS.region}|${CREDENTIALS.sessionToken}`, base_url: upstream.baseUrl, models: CLAUDE }),
