@@ -112,6 +112,10 @@ class ExchangeIo implements UpstreamIo {
   get timeoutMs(): number {
     return this.client.timeoutMs;
   }
+
+  get proxy(): string | undefined {
+    return this.client.proxy;
+  }
 }
 
 /** A stream is answered once its first bytes came; one that breaks or ends before is a failed attempt. */
