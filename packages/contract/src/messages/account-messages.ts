@@ -1,12 +1,12 @@
 import { DISPLAY_NAME_MAX_LENGTH } from '../constants.js';
 import type { MessageTexts } from './message.js';
 
-/** Sign-in, registration, profiles and the administration of users. */
+/** Sign-in, registration, profiles and the administration of users; the first texts are also the console's own checks. */
 export const userMessages = {
-  'user.password_too_short': { en: 'password length must not be less than 8', zh: '密码长度不得小于 8 位' },
-  'user.password_too_long': { en: 'password length must not be more than 20', zh: '密码长度不得超过 20 位' },
-  'user.username_required': { en: 'username and password are required', zh: '用户名和密码不能为空' },
-  'user.username_too_long': { en: 'username must not be longer than 12 characters', zh: '用户名长度不得超过 12 个字符' },
+  'user.password_too_short': { en: 'password length must not be less than 8', zh: '密码长度不得小于 8 位！' },
+  'user.password_too_long': { en: 'password length must not be more than 20', zh: '密码长度不得大于 20 位！' },
+  'user.username_required': { en: 'username and password are required', zh: '用户名和密码不能为空！' },
+  'user.username_too_long': { en: 'username must not be longer than 12 characters', zh: '用户名长度不得超过 12 位！' },
   'user.username_empty': { en: 'the username must not be empty', zh: '用户名不能为空' },
   'user.passwords_differ': { en: 'the two passwords differ', zh: '两次输入的密码不一致' },
   'user.login_empty': { en: 'username or password is empty', zh: '用户名或密码为空' },
