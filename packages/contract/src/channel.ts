@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import type { MessageCode } from './messages/catalog.js';
 
+/** Codes of the channel form's messages (messages/resource-messages.ts). */
 export const ChannelMessages = {
-  nameAndKeyRequired: 'please fill in the channel name and key',
-  modelsRequired: 'please select at least one model',
-  modelMappingInvalid: 'model mapping must be valid JSON format',
-  configInvalid: 'config must be a valid JSON object',
-  groupsRequired: 'please select at least one group',
-} as const;
+  nameAndKeyRequired: 'channel.name_and_key_required',
+  modelsRequired: 'channel.models_required',
+  modelMappingInvalid: 'channel.model_mapping_invalid',
+  configInvalid: 'channel.config_invalid',
+  groupsRequired: 'channel.groups_required',
+} as const satisfies Record<string, MessageCode>;
 
 const commaList = z
   .union([z.string(), z.array(z.string())])
