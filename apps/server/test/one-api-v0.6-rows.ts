@@ -43,9 +43,10 @@ export async function seedOneApiV06(db: Kysely<LooseDatabase>, upstreamUrl: stri
   await db
     .insertInto('channels')
     .values([
-      { ...channel, type: 1, key: 'sk-upstream-one', status: 1, name: 'openai-main', created_time: CREATED, test_time: CREATED + 60, response_time: 812, base_url: upstreamUrl, other: '', balance: 12.5, balance_updated_time: CREATED + 60, models: 'gpt-3.5-turbo,gpt-4o-mini', group: 'default,vip', used_quota: 1_234, model_mapping: '', config: '{}' },
-      // Made before the config column existed, saved once by a console that sent model_mapping null.
-      { ...channel, type: 14, key: 'sk-ant-old', status: 2, name: 'claude-old', created_time: CREATED, weight: null, base_url: null, other: null, models: 'claude-3-haiku-20240307', group: 'default', model_mapping: null, priority: null, config: null },
+      // Made before the config column existed (NULL), saved by a console that sent model_mapping null: the
+      // channel the relay test routes to.
+      { ...channel, type: 1, key: 'sk-upstream-one', status: 1, name: 'openai-main', created_time: CREATED, test_time: CREATED + 60, response_time: 812, base_url: upstreamUrl, other: '', balance: 12.5, balance_updated_time: CREATED + 60, models: 'gpt-3.5-turbo,gpt-4o-mini', group: 'default,vip', used_quota: 1_234, model_mapping: null, config: null },
+      { ...channel, type: 14, key: 'sk-ant-old', status: 2, name: 'claude-old', created_time: CREATED, weight: null, base_url: null, other: null, models: 'claude-3-haiku-20240307', group: 'default', model_mapping: '', priority: null, config: '{}' },
       { ...channel, type: 3, key: 'azure-key', status: 3, name: 'azure-west', created_time: CREATED, base_url: 'https://example-azure.invalid', other: '2024-03-01-preview', models: 'gpt-3.5-turbo', group: 'default', model_mapping: '{"gpt-3.5-turbo":"gpt-35-turbo"}', priority: 5, config: '{"region":""}', system_prompt: '' },
     ])
     .execute();

@@ -57,6 +57,8 @@ describe.each(databaseKinds)('a one-api v0.6.10 database on %s', (kind) => {
     const options = Object.fromEntries((await get<{ key: string; value: string }[]>('/api/option/', root)).data.map((o) => [o.key, o.value]));
     expect(options).toMatchObject({ SystemName: 'Legacy Gateway', Notice: '', QuotaForNewUser: '50000', GroupRatio: '{"default":1,"vip":1}' });
     expect(JSON.parse(options.ModelRatio ?? '{}')).toMatchObject({ 'gpt-4o-mini': 0.075 });
+    // An option Tollgate does not know is kept in the table (checked below) but not listed.
+    expect(options.ChatLink2).toBeUndefined();
 
     const codes = (await list('/api/redemption/?p=0', root)).data;
     expect(codes.map((c) => c.status).sort()).toEqual([1, 2, 3]);
@@ -82,6 +84,14 @@ describe.each(databaseKinds)('a one-api v0.6.10 database on %s', (kind) => {
     expect(key).toEqual({ remain_quota: 200_000 - log.quota, used_quota: 5_000 + log.quota });
     const channel = await t.ctx.db.selectFrom('channels').select('used_quota').where('id', '=', 1).executeTakeFirstOrThrow();
     expect(channel.used_quota).toBe(1_234 + log.quota);
+  });
+
+  it('refuses a key one-api marked expired, of a user it disabled', async () => {
+    const chat = (key: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: `Bearer sk-${key}` }, payload: { model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'hi' }] } });
+    const expired = await chat('bobExpired'.padEnd(48, '0'));
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.message).toMatch(/expired|disabled|exhausted/i);
   });
 
   it("keeps every row one-api wrote, each of one-api's columns as it was", async () => {
