@@ -19,8 +19,11 @@ export function oneApiV06Schema(kind: DatabaseKind): string[] {
   return { sqlite: sqliteSchema, postgres: postgresSchema, mysql: mysqlSchema }[kind];
 }
 
-/** The index each one-api struct field asks for: [index name, table, columns, unique]. */
-const INDEXES: [string, string, string, boolean][] = [
+/** Indexes as [index name, table, comma list of columns, unique]. */
+export type IndexList = [string, string, string, boolean][];
+
+/** The index each one-api v0.6.10 struct field asks for. */
+export const V0610_INDEXES: IndexList = [
   ['idx_channels_name', 'channels', 'name', false],
   ['idx_tokens_key', 'tokens', 'key', true],
   ['idx_tokens_name', 'tokens', 'name', false],
@@ -46,17 +49,14 @@ const INDEXES: [string, string, string, boolean][] = [
   ['idx_logs_channel_id', 'logs', 'channel_id', false],
 ];
 
-/** The names of the indexes one-api v0.6.10 creates (unique constraints aside). */
-export const ONE_API_V06_INDEX_NAMES = INDEXES.map(([name]) => name);
-
-const createIndexes = (q: (name: string) => string, ifNotExists: string) =>
-  INDEXES.map(
+export const createIndexes = (indexes: IndexList, q: (name: string) => string, ifNotExists: string) =>
+  indexes.map(
     ([name, table, columns, unique]) =>
       `CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${ifNotExists}${q(name)} ON ${q(table)} (${columns.split(',').map(q).join(',')})`,
   );
 
-const bq = (name: string) => `\`${name}\``;
-const dq = (name: string) => `"${name}"`;
+export const bq = (name: string) => `\`${name}\``;
+export const dq = (name: string) => `"${name}"`;
 
 const sqliteSchema = [
   'CREATE TABLE `channels` (`id` integer PRIMARY KEY AUTOINCREMENT,`type` integer DEFAULT 0,`key` text,`status` integer DEFAULT 1,`name` text,`weight` integer DEFAULT 0,`created_time` integer,`test_time` integer,`response_time` integer,`base_url` text DEFAULT "",`other` text,`balance` real,`balance_updated_time` integer,`models` text,`group` varchar(32) DEFAULT "default",`used_quota` integer DEFAULT 0,`model_mapping` varchar(1024) DEFAULT "",`priority` integer DEFAULT 0,`config` text,`system_prompt` text)',
@@ -66,7 +66,7 @@ const sqliteSchema = [
   'CREATE TABLE `redemptions` (`id` integer PRIMARY KEY AUTOINCREMENT,`user_id` integer,`key` char(32),`status` integer DEFAULT 1,`name` text,`quota` integer DEFAULT 100,`created_time` integer,`redeemed_time` integer)',
   'CREATE TABLE `abilities` (`group` varchar(32),`model` text,`channel_id` integer,`enabled` numeric,`priority` integer DEFAULT 0,PRIMARY KEY (`group`,`model`,`channel_id`))',
   'CREATE TABLE `logs` (`id` integer PRIMARY KEY AUTOINCREMENT,`user_id` integer,`created_at` integer,`type` integer,`content` text,`username` text DEFAULT "",`token_name` text DEFAULT "",`model_name` text DEFAULT "",`quota` integer DEFAULT 0,`prompt_tokens` integer DEFAULT 0,`completion_tokens` integer DEFAULT 0,`channel_id` integer)',
-  ...createIndexes(bq, ''),
+  ...createIndexes(V0610_INDEXES, bq, ''),
 ];
 
 const postgresSchema = [
@@ -77,21 +77,21 @@ const postgresSchema = [
   `CREATE TABLE "redemptions" ("id" bigserial,"user_id" bigint,"key" char(32),"status" bigint DEFAULT 1,"name" text,"quota" bigint DEFAULT 100,"created_time" bigint,"redeemed_time" bigint,PRIMARY KEY ("id"))`,
   `CREATE TABLE "abilities" ("group" varchar(32),"model" text,"channel_id" bigint,"enabled" boolean,"priority" bigint DEFAULT 0,PRIMARY KEY ("group","model","channel_id"))`,
   `CREATE TABLE "logs" ("id" bigserial,"user_id" bigint,"created_at" bigint,"type" bigint,"content" text,"username" text DEFAULT '',"token_name" text DEFAULT '',"model_name" text DEFAULT '',"quota" bigint DEFAULT 0,"prompt_tokens" bigint DEFAULT 0,"completion_tokens" bigint DEFAULT 0,"channel_id" bigint,PRIMARY KEY ("id"))`,
-  ...createIndexes(dq, 'IF NOT EXISTS '),
+  ...createIndexes(V0610_INDEXES, dq, 'IF NOT EXISTS '),
 ];
 
 /** MySQL's indexes, written inside CREATE TABLE as GORM does there. */
-const mysqlIndexes = (table: string) =>
-  INDEXES.filter(([, owner]) => owner === table)
+export const mysqlIndexes = (indexes: IndexList, table: string) =>
+  indexes.filter(([, owner]) => owner === table)
     .map(([name, , columns, unique]) => `,${unique ? 'UNIQUE ' : ''}INDEX ${bq(name)} (${columns.split(',').map(bq).join(',')})`)
     .join('');
 
 const mysqlSchema = [
-  `CREATE TABLE \`channels\` (\`id\` bigint AUTO_INCREMENT,\`type\` bigint DEFAULT 0,\`key\` text,\`status\` bigint DEFAULT 1,\`name\` varchar(191),\`weight\` bigint unsigned DEFAULT 0,\`created_time\` bigint,\`test_time\` bigint,\`response_time\` bigint,\`base_url\` varchar(191) DEFAULT '',\`other\` longtext,\`balance\` double,\`balance_updated_time\` bigint,\`models\` longtext,\`group\` varchar(32) DEFAULT 'default',\`used_quota\` bigint DEFAULT 0,\`model_mapping\` varchar(1024) DEFAULT '',\`priority\` bigint DEFAULT 0,\`config\` longtext,\`system_prompt\` text,PRIMARY KEY (\`id\`)${mysqlIndexes('channels')})`,
-  `CREATE TABLE \`tokens\` (\`id\` bigint AUTO_INCREMENT,\`user_id\` bigint,\`key\` char(48),\`status\` bigint DEFAULT 1,\`name\` varchar(191),\`created_time\` bigint,\`accessed_time\` bigint,\`expired_time\` bigint DEFAULT -1,\`remain_quota\` bigint DEFAULT 0,\`unlimited_quota\` boolean DEFAULT false,\`used_quota\` bigint DEFAULT 0,\`models\` text,\`subnet\` varchar(191) DEFAULT '',PRIMARY KEY (\`id\`)${mysqlIndexes('tokens')})`,
-  `CREATE TABLE \`users\` (\`id\` bigint AUTO_INCREMENT,\`username\` varchar(191),\`password\` longtext NOT NULL,\`display_name\` varchar(191),\`role\` bigint DEFAULT 1,\`status\` bigint DEFAULT 1,\`email\` varchar(191),\`github_id\` varchar(191),\`wechat_id\` varchar(191),\`lark_id\` varchar(191),\`oidc_id\` varchar(191),\`access_token\` char(32),\`quota\` bigint DEFAULT 0,\`used_quota\` bigint DEFAULT 0,\`request_count\` bigint DEFAULT 0,\`group\` varchar(32) DEFAULT 'default',\`aff_code\` varchar(32),\`inviter_id\` bigint,PRIMARY KEY (\`id\`)${mysqlIndexes('users')},CONSTRAINT \`uni_users_username\` UNIQUE (\`username\`))`,
+  `CREATE TABLE \`channels\` (\`id\` bigint AUTO_INCREMENT,\`type\` bigint DEFAULT 0,\`key\` text,\`status\` bigint DEFAULT 1,\`name\` varchar(191),\`weight\` bigint unsigned DEFAULT 0,\`created_time\` bigint,\`test_time\` bigint,\`response_time\` bigint,\`base_url\` varchar(191) DEFAULT '',\`other\` longtext,\`balance\` double,\`balance_updated_time\` bigint,\`models\` longtext,\`group\` varchar(32) DEFAULT 'default',\`used_quota\` bigint DEFAULT 0,\`model_mapping\` varchar(1024) DEFAULT '',\`priority\` bigint DEFAULT 0,\`config\` longtext,\`system_prompt\` text,PRIMARY KEY (\`id\`)${mysqlIndexes(V0610_INDEXES, 'channels')})`,
+  `CREATE TABLE \`tokens\` (\`id\` bigint AUTO_INCREMENT,\`user_id\` bigint,\`key\` char(48),\`status\` bigint DEFAULT 1,\`name\` varchar(191),\`created_time\` bigint,\`accessed_time\` bigint,\`expired_time\` bigint DEFAULT -1,\`remain_quota\` bigint DEFAULT 0,\`unlimited_quota\` boolean DEFAULT false,\`used_quota\` bigint DEFAULT 0,\`models\` text,\`subnet\` varchar(191) DEFAULT '',PRIMARY KEY (\`id\`)${mysqlIndexes(V0610_INDEXES, 'tokens')})`,
+  `CREATE TABLE \`users\` (\`id\` bigint AUTO_INCREMENT,\`username\` varchar(191),\`password\` longtext NOT NULL,\`display_name\` varchar(191),\`role\` bigint DEFAULT 1,\`status\` bigint DEFAULT 1,\`email\` varchar(191),\`github_id\` varchar(191),\`wechat_id\` varchar(191),\`lark_id\` varchar(191),\`oidc_id\` varchar(191),\`access_token\` char(32),\`quota\` bigint DEFAULT 0,\`used_quota\` bigint DEFAULT 0,\`request_count\` bigint DEFAULT 0,\`group\` varchar(32) DEFAULT 'default',\`aff_code\` varchar(32),\`inviter_id\` bigint,PRIMARY KEY (\`id\`)${mysqlIndexes(V0610_INDEXES, 'users')},CONSTRAINT \`uni_users_username\` UNIQUE (\`username\`))`,
   'CREATE TABLE `options` (`key` varchar(191),`value` longtext,PRIMARY KEY (`key`))',
-  `CREATE TABLE \`redemptions\` (\`id\` bigint AUTO_INCREMENT,\`user_id\` bigint,\`key\` char(32),\`status\` bigint DEFAULT 1,\`name\` varchar(191),\`quota\` bigint DEFAULT 100,\`created_time\` bigint,\`redeemed_time\` bigint,PRIMARY KEY (\`id\`)${mysqlIndexes('redemptions')})`,
-  `CREATE TABLE \`abilities\` (\`group\` varchar(32),\`model\` varchar(191),\`channel_id\` bigint,\`enabled\` boolean,\`priority\` bigint DEFAULT 0,PRIMARY KEY (\`group\`,\`model\`,\`channel_id\`)${mysqlIndexes('abilities')})`,
-  `CREATE TABLE \`logs\` (\`id\` bigint AUTO_INCREMENT,\`user_id\` bigint,\`created_at\` bigint,\`type\` bigint,\`content\` longtext,\`username\` varchar(191) DEFAULT '',\`token_name\` varchar(191) DEFAULT '',\`model_name\` varchar(191) DEFAULT '',\`quota\` bigint DEFAULT 0,\`prompt_tokens\` bigint DEFAULT 0,\`completion_tokens\` bigint DEFAULT 0,\`channel_id\` bigint,PRIMARY KEY (\`id\`)${mysqlIndexes('logs')})`,
+  `CREATE TABLE \`redemptions\` (\`id\` bigint AUTO_INCREMENT,\`user_id\` bigint,\`key\` char(32),\`status\` bigint DEFAULT 1,\`name\` varchar(191),\`quota\` bigint DEFAULT 100,\`created_time\` bigint,\`redeemed_time\` bigint,PRIMARY KEY (\`id\`)${mysqlIndexes(V0610_INDEXES, 'redemptions')})`,
+  `CREATE TABLE \`abilities\` (\`group\` varchar(32),\`model\` varchar(191),\`channel_id\` bigint,\`enabled\` boolean,\`priority\` bigint DEFAULT 0,PRIMARY KEY (\`group\`,\`model\`,\`channel_id\`)${mysqlIndexes(V0610_INDEXES, 'abilities')})`,
+  `CREATE TABLE \`logs\` (\`id\` bigint AUTO_INCREMENT,\`user_id\` bigint,\`created_at\` bigint,\`type\` bigint,\`content\` longtext,\`username\` varchar(191) DEFAULT '',\`token_name\` varchar(191) DEFAULT '',\`model_name\` varchar(191) DEFAULT '',\`quota\` bigint DEFAULT 0,\`prompt_tokens\` bigint DEFAULT 0,\`completion_tokens\` bigint DEFAULT 0,\`channel_id\` bigint,PRIMARY KEY (\`id\`)${mysqlIndexes(V0610_INDEXES, 'logs')})`,
 ];

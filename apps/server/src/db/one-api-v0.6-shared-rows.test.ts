@@ -1,26 +1,26 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, type DatabaseKind } from '../../test/databases.js';
-import { upgradedOneApiDatabase, type UpgradedDatabase } from '../../test/one-api-v0.6-database.js';
+import { databaseKinds } from '../../test/databases.js';
+import { upgradedOneApiDatabase, versionsAndKinds, type UpgradedDatabase } from '../../test/one-api-v0.6-database.js';
 import { ROOT_PASSWORD } from '../../test/one-api-v0.6-rows.js';
 import { EPOCH_SECOND_COLUMNS, goScanProblem, ONE_API_V06_COLUMNS, PLAIN_VALUE_READS } from '../../test/one-api-v0.6-structs.js';
 import { rowsWithTypes } from '../../test/schema-snapshot.js';
 import { login, register } from '../../test/test-app.js';
 
 /**
- * After Tollgate has written to a one-api v0.6.10 database (a user registered, a key, a channel and its
+ * After Tollgate has written to a one-api v0.6.10 (or v0.6.0) database (a user registered, a key, a channel and its
  * abilities, a redemption code, consume and system logs, its seeded options), one-api could read every row
  * back: each column its structs read holds a value of the Go type GORM scans it into, booleans are stored as
  * one-api stores them, and times are in Unix seconds.
  */
-describe.each(databaseKinds)('rows Tollgate writes to a one-api v0.6.10 database on %s', (kind: DatabaseKind) => {
+describe.each(versionsAndKinds(databaseKinds))('rows Tollgate writes to a one-api %s database on %s', (version, kind) => {
   let t: UpgradedDatabase;
   let daveId: number;
   let channelId: number;
   const startedAt = Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
-    t = await upgradedOneApiDatabase(kind);
+    t = await upgradedOneApiDatabase(version, kind);
     const root = await login(t.app, 'root', ROOT_PASSWORD);
     expect(await register(t.app, 'dave')).toMatchObject({ success: true });
     const dave = await login(t.app, 'dave', 'password123');

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/databases.js';
-import { ONE_API_TABLES, upgradedOneApiDatabase, type UpgradedDatabase } from '../../test/one-api-v0.6-database.js';
+import { ONE_API_TABLES, upgradedOneApiDatabase, versionsAndKinds, type UpgradedDatabase } from '../../test/one-api-v0.6-database.js';
 import { ALICE_KEY, ALICE_PASSWORD, ROOT_ACCESS_TOKEN, ROOT_PASSWORD, SEEDED_ROWS } from '../../test/one-api-v0.6-rows.js';
-import { ONE_API_V06_COLUMNS } from '../../test/one-api-v0.6-structs.js';
 import { login } from '../../test/test-app.js';
 
 /**
- * Tollgate opened on a database one-api v0.6.10 made and filled (test/one-api-v0.6-schema.ts): it migrates
- * it, serves what is in it through the API, and keeps every row and every column of one-api's as it was.
+ * Tollgate opened on a database one-api v0.6.10 or v0.6.0 made and filled (test/one-api-v0.6-schema.ts,
+ * one-api-v0.6.0-schema.ts): it migrates it, serves what is in it through the API, and keeps every row and
+ * every column of one-api's as it was.
  */
-describe.each(databaseKinds)('a one-api v0.6.10 database on %s', (kind) => {
+describe.each(versionsAndKinds(databaseKinds))('a one-api %s database on %s', (version, kind) => {
   let t: UpgradedDatabase;
   let root: string;
   const get = async <T = Record<string, unknown>>(url: string, cookie: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie } })).json<{ success: boolean; data: T }>();
   const list = (url: string, cookie: string) => get<Record<string, unknown>[]>(url, cookie);
 
   beforeAll(async () => {
-    t = await upgradedOneApiDatabase(kind);
+    t = await upgradedOneApiDatabase(version, kind);
     root = await login(t.app, 'root', ROOT_PASSWORD);
   });
   afterAll(() => t?.close());
@@ -99,7 +99,7 @@ describe.each(databaseKinds)('a one-api v0.6.10 database on %s', (kind) => {
     // What the relay test above billed, and the options Tollgate seeds beside one-api's.
     const billed: Record<string, string[]> = { users: ['quota', 'used_quota', 'request_count'], tokens: ['remain_quota', 'used_quota', 'accessed_time'], channels: ['used_quota'] };
     for (const table of ONE_API_TABLES) {
-      const oneApiColumns = Object.keys(ONE_API_V06_COLUMNS[table] ?? {}).filter((c) => !billed[table]?.includes(c));
+      const oneApiColumns = Object.keys(t.before.columns[table] ?? {}).filter((c) => !billed[table]?.includes(c));
       const pick = (row: Record<string, unknown>) => Object.fromEntries(oneApiColumns.map((c) => [c, row[c]]));
       const kept = after.rows[table]?.slice(0, SEEDED_ROWS[table as keyof typeof SEEDED_ROWS]) ?? [];
       if (table === 'options') {
@@ -127,7 +127,8 @@ describe.each(databaseKinds)('a one-api v0.6.10 database on %s', (kind) => {
     }
     // Tollgate's own indexes and no second copy of one-api's under another name (each costs every write).
     const added = Object.fromEntries(ONE_API_TABLES.map((table) => [table, after.indexes[table]?.filter((name) => !t.before.indexes[table]?.includes(name))]));
-    expect(added).toEqual({ users: [], tokens: ['idx_tokens_user_id'], channels: [], abilities: [], options: [], redemptions: [], logs: ['idx_logs_created_at_type_quota', 'idx_logs_username'] });
+    const users = version === 'v0.6.0' ? ['idx_users_lark_id', 'idx_users_oidc_id'] : [];
+    expect(added).toEqual({ users, tokens: ['idx_tokens_user_id'], channels: [], abilities: [], options: [], redemptions: [], logs: ['idx_logs_created_at_type_quota', 'idx_logs_username'] });
     // Tollgate's own tables stand beside one-api's, which AutoMigrate ignores.
     expect(Object.keys(after.columns)).toEqual(expect.arrayContaining(['tollgate_migrations', 'verification_codes', 'cache_versions', 'response_routes']));
   });
