@@ -116,20 +116,36 @@ describe.each(versionsAndKinds(databaseKinds))('a one-api %s database on %s', (v
 
   it("only adds to one-api's schema: its columns, defaults and indexes are untouched, new columns take a default", async () => {
     const after = await t.snapshot();
+    // Except one change one-api v0.6.2 makes itself: a MySQL channel key of before it becomes text (migration 0008).
+    const widened = version === 'v0.6.0' && kind === 'mysql';
     for (const table of ONE_API_TABLES) {
       const columns = after.columns[table] ?? {};
-      for (const [name, shape] of Object.entries(t.before.columns[table] ?? {})) expect(columns[name], `${table}.${name}`).toEqual(shape);
+      for (const [name, shape] of Object.entries(t.before.columns[table] ?? {})) {
+        const expected = widened && table === 'channels' && name === 'key' ? { ...shape, type: 'text' } : shape;
+        expect(columns[name], `${table}.${name}`).toEqual(expected);
+      }
       for (const [name, shape] of Object.entries(columns).filter(([c]) => !(c in (t.before.columns[table] ?? {})))) {
         // one-api's inserts do not name Tollgate's columns: each must be nullable or have a default.
         expect(shape.nullable || shape.default !== null, `${table}.${name}`).toBe(true);
       }
-      expect(after.indexes[table], table).toEqual(expect.arrayContaining(t.before.indexes[table] ?? []));
+      const kept = (t.before.indexes[table] ?? []).filter((name) => !(widened && name === 'idx_channels_key'));
+      expect(after.indexes[table], table).toEqual(expect.arrayContaining(kept));
     }
+    if (widened) expect(after.indexes.channels).not.toContain('idx_channels_key');
     // Tollgate's own indexes and no second copy of one-api's under another name (each costs every write).
     const added = Object.fromEntries(ONE_API_TABLES.map((table) => [table, after.indexes[table]?.filter((name) => !t.before.indexes[table]?.includes(name))]));
     const users = version === 'v0.6.0' ? ['idx_users_lark_id', 'idx_users_oidc_id'] : [];
     expect(added).toEqual({ users, tokens: ['idx_tokens_user_id'], channels: [], abilities: [], options: [], redemptions: [], logs: ['idx_logs_created_at_type_quota', 'idx_logs_username'] });
     // Tollgate's own tables stand beside one-api's, which AutoMigrate ignores.
     expect(Object.keys(after.columns)).toEqual(expect.arrayContaining(['tollgate_migrations', 'verification_codes', 'cache_versions', 'response_routes']));
+  });
+
+  // Last: it adds a channel, which the row checks above do not expect.
+  it('stores a channel key longer than 191 characters whole (one-api before v0.6.2 made it varchar(191) on MySQL)', async () => {
+    const key = 'k'.repeat(3_000);
+    const response = await t.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie: root }, payload: { type: 1, key, name: 'long-key', models: 'gpt-4o', group: 'default' } });
+    expect(response.json(), response.body).toMatchObject({ success: true });
+    const stored = await t.ctx.db.selectFrom('channels').select('key').where('name', '=', 'long-key').executeTakeFirstOrThrow();
+    expect(stored.key).toBe(key);
   });
 });
