@@ -129,3 +129,47 @@ export function goScanProblem(type: GoType, value: unknown, readAlone: boolean, 
       return typeof value === 'string' ? undefined : `not a string: ${JSON.stringify(value)}`;
   }
 }
+
+/**
+ * How one-api v0.6.10 parses the options it knows (model/option.go, updateOptionMap): keys ending in Enabled
+ * are true only as "true"; numbers go through strconv (a value it cannot parse silently becomes 0); the
+ * ratio tables are JSON objects of numbers (one it cannot parse is refused). Other keys are taken as text.
+ */
+export const ONE_API_V06_OPTION_FORMATS: Record<string, 'int' | 'float' | 'ratios'> = {
+  SMTPPort: 'int',
+  QuotaForNewUser: 'int',
+  QuotaForInviter: 'int',
+  QuotaForInvitee: 'int',
+  QuotaRemindThreshold: 'int',
+  PreConsumedQuota: 'int',
+  RetryTimes: 'int',
+  ChannelDisableThreshold: 'float',
+  QuotaPerUnit: 'float',
+  ModelRatio: 'ratios',
+  GroupRatio: 'ratios',
+  CompletionRatio: 'ratios',
+};
+
+/** Why one-api v0.6.10 would read this option otherwise than it was meant, or undefined when it reads it right. */
+export function optionProblem(key: string, value: string): string | undefined {
+  if (key.endsWith('Enabled')) return value === 'true' || value === 'false' ? undefined : `${key}: not "true" or "false": ${value}`;
+  switch (ONE_API_V06_OPTION_FORMATS[key]) {
+    case 'int':
+      return /^-?\d+$/.test(value) ? undefined : `${key}: not an integer: ${value}`;
+    case 'float':
+      return value.trim() !== '' && Number.isFinite(Number(value)) ? undefined : `${key}: not a number: ${value}`;
+    case 'ratios':
+      return isRatioTable(value) ? undefined : `${key}: not a JSON object of numbers: ${value}`;
+    default:
+      return undefined;
+  }
+}
+
+function isRatioTable(value: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return !!parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'number');
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/databases.js';
 import { upgradedOneApiDatabase, versionsAndKinds, type UpgradedDatabase } from '../../test/one-api-v0.6-database.js';
 import { ROOT_PASSWORD } from '../../test/one-api-v0.6-rows.js';
-import { EPOCH_SECOND_COLUMNS, goScanProblem, ONE_API_V06_COLUMNS, PLAIN_VALUE_READS } from '../../test/one-api-v0.6-structs.js';
+import { EPOCH_SECOND_COLUMNS, goScanProblem, ONE_API_V06_COLUMNS, optionProblem, PLAIN_VALUE_READS } from '../../test/one-api-v0.6-structs.js';
 import { rowsWithTypes } from '../../test/schema-snapshot.js';
 import { login, register } from '../../test/test-app.js';
 
@@ -32,6 +32,15 @@ describe.each(versionsAndKinds(databaseKinds))('rows Tollgate writes to a one-ap
     await post('/api/token/', dave, { name: 'dave-key', remain_quota: 20_000, expired_time: -1, unlimited_quota: false });
     channelId = Number(await post('/api/channel/', root, { type: 1, key: 'sk-tollgate-made', name: 'tollgate-made', base_url: t.upstream.baseUrl, models: 'gpt-4o', group: 'default', model_mapping: '' }));
     await post('/api/redemption/', root, { name: 'tollgate-code', count: 1, quota: 1_000 });
+    const put = async (key: string, value: string) => {
+      const body = (await t.app.inject({ method: 'PUT', url: '/api/option/', headers: { cookie: root }, payload: { key, value } })).json<{ success: boolean }>();
+      expect(body, key).toMatchObject({ success: true });
+    };
+    await put('ModelRatio', '{"gpt-4o":2.5}');
+    await put('GroupRatio', '{"default":1,"vip":0.8}');
+    await put('ChannelDisableThreshold', '3.5');
+    await put('QuotaForInvitee', '1000');
+    await put('AutomaticDisableChannelEnabled', 'true');
     daveId = (await t.ctx.db.selectFrom('users').select('id').where('username', '=', 'dave').executeTakeFirstOrThrow()).id;
     const key = await t.ctx.db.selectFrom('tokens').select('key').where('name', '=', 'dave-key').executeTakeFirstOrThrow();
     const chat = await t.app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { authorization: `Bearer sk-${key.key}` }, payload: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] } });
@@ -92,5 +101,11 @@ describe.each(versionsAndKinds(databaseKinds))('rows Tollgate writes to a one-ap
         for (const column of columns) expect(row[column], `${table}.${column}`).toSatisfy((v: number) => v >= startedAt - 5 && v <= now + 5);
       }
     }
+  });
+
+  it('stores the options one-api knows in the formats it parses', async () => {
+    const options = await t.ctx.db.selectFrom('options').selectAll().execute();
+    expect(options.find((o) => o.key === 'ChannelDisableThreshold')?.value).toBe('3.5');
+    expect(options.flatMap((o) => optionProblem(o.key, o.value ?? '') ?? [])).toEqual([]);
   });
 });
