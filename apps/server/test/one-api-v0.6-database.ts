@@ -9,7 +9,7 @@ import { parseDatabaseTarget } from '../src/db/dsn.js';
 import { createTestDatabase, type DatabaseKind } from './databases.js';
 import { FakeOpenAI } from './fake-openai.js';
 import { oneApiV060Schema } from './one-api-v0.6.0-schema.js';
-import { oneApiV06Schema } from './one-api-v0.6-schema.js';
+import { oneApiV0610Schema } from './one-api-v0.6.10-schema.js';
 import { seedOneApiV06 } from './one-api-v0.6-rows.js';
 import { columnShapes, indexNames, tableRows, type ColumnShape, type LooseDatabase } from './schema-snapshot.js';
 import { silentLogger } from './test-app.js';
@@ -17,7 +17,7 @@ import { silentLogger } from './test-app.js';
 export const ONE_API_TABLES = ['users', 'tokens', 'channels', 'abilities', 'options', 'redemptions', 'logs'];
 
 /** The one-api releases whose databases are built here: the last of v0.6 and the first. */
-const SCHEMAS = { 'v0.6.10': oneApiV06Schema, 'v0.6.0': oneApiV060Schema };
+const SCHEMAS = { 'v0.6.10': oneApiV0610Schema, 'v0.6.0': oneApiV060Schema };
 export type OneApiVersion = keyof typeof SCHEMAS;
 export const ONE_API_VERSIONS = Object.keys(SCHEMAS) as OneApiVersion[];
 

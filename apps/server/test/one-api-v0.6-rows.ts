@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import type { LooseDatabase } from './schema-snapshot.js';
 
 /**
- * Rows as one-api v0.6 leaves them, for the tables of `one-api-v0.6-schema.ts`: GORM writes "" and 0 for
- * a struct's empty plain fields and leaves out zero values that have a column default; NULL is where a
- * pointer field was nil or a column was added by a later AutoMigrate to rows that existed before it
- * (lark_id, oidc_id, channels.config). Booleans go in as the dialect takes them (0/1 on SQLite).
+ * Rows as one-api v0.6 leaves them, for the tables of `one-api-v0.6.10-schema.ts` and
+ * `one-api-v0.6.0-schema.ts`: GORM writes "" and 0 for a struct's empty plain fields and leaves out zero
+ * values that have a column default; NULL is where a pointer field was nil or a column was added by a later
+ * AutoMigrate to rows that existed before it (lark_id, oidc_id, channels.config). Booleans go in as the
+ * dialect takes them (0/1 on SQLite).
  */
 export const ROOT_PASSWORD = 'old-root-pass';
 export const ALICE_PASSWORD = 'alice-pass-1';

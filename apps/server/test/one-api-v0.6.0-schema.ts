@@ -1,10 +1,10 @@
 import type { DatabaseKind } from './databases.js';
-import { bq, createIndexes, dq, mysqlIndexes, V0610_INDEXES, type IndexList } from './one-api-v0.6-schema.js';
+import { bq, createIndexes, dq, mysqlIndexes, V0610_INDEXES, type IndexList } from './one-api-v0.6.10-schema.js';
 
 /**
  * The schema one-api v0.6.0 (the first v0.6 release) creates, as its GORM (gorm v1.25.0; drivers sqlite
  * v1.4.3, postgres v1.5.2, mysql v1.4.3) AutoMigrate writes it, from the same model/*.go files at that tag.
- * What differs from v0.6.10 (one-api-v0.6-schema.ts):
+ * What differs from v0.6.10 (one-api-v0.6.10-schema.ts):
  * - no users.lark_id and oidc_id, tokens.models and subnet, channels.system_prompt (added later in v0.6);
  * - channels.key is `not null;index`: NOT NULL with an index idx_channels_key, varchar(191) on MySQL (one-api
  *   later made it text and drops that index on MySQL);

@@ -5,7 +5,7 @@ import { ALICE_KEY, ALICE_PASSWORD, ROOT_ACCESS_TOKEN, ROOT_PASSWORD, SEEDED_ROW
 import { login } from '../../test/test-app.js';
 
 /**
- * Tollgate opened on a database one-api v0.6.10 or v0.6.0 made and filled (test/one-api-v0.6-schema.ts,
+ * Tollgate opened on a database one-api v0.6.10 or v0.6.0 made and filled (test/one-api-v0.6.10-schema.ts,
  * one-api-v0.6.0-schema.ts): it migrates it, serves what is in it through the API, and keeps every row and
  * every column of one-api's as it was.
  */

@@ -15,7 +15,7 @@ import type { DatabaseKind } from './databases.js';
  *   indexes after the table, MySQL inside it. Default strings are quoted with `"` on SQLite, `'` elsewhere.
  * v0.6.10's logs have no request_id, elapsed_time, is_stream or system_prompt_reset (added after it).
  */
-export function oneApiV06Schema(kind: DatabaseKind): string[] {
+export function oneApiV0610Schema(kind: DatabaseKind): string[] {
   return { sqlite: sqliteSchema, postgres: postgresSchema, mysql: mysqlSchema }[kind];
 }
 
