@@ -116,7 +116,7 @@ describe.each(versionsAndKinds(databaseKinds))('a one-api %s database on %s', (v
 
   it("only adds to one-api's schema: its columns, defaults and indexes are untouched, new columns take a default", async () => {
     const after = await t.snapshot();
-    // Except one change one-api v0.6.2 makes itself: a MySQL channel key of before it becomes text (migration 0008).
+    // Except one change one-api v0.6.2 makes itself: a MySQL channel key of before it becomes text (channel-key-text.ts).
     const widened = version === 'v0.6.0' && kind === 'mysql';
     for (const table of ONE_API_TABLES) {
       const columns = after.columns[table] ?? {};

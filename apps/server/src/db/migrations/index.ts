@@ -45,7 +45,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await ensureColumns(db, dialect, 'users', RATE_LIMIT_COLUMNS);
       },
     },
-    '0008_channel_key_text': {
+    '0009_channel_key_text': {
       async up(db: Kysely<unknown>) {
         await widenChannelKey(db, dialect);
       },
