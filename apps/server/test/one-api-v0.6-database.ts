@@ -34,6 +34,8 @@ export interface Snapshot {
 export interface UpgradedDatabase {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The same database, read by table name. */
+  db: Kysely<LooseDatabase>;
   upstream: FakeOpenAI;
   before: Snapshot;
   snapshot(): Promise<Snapshot>;
@@ -62,6 +64,7 @@ export async function upgradedOneApiDatabase(version: OneApiVersion, kind: Datab
   return {
     app,
     ctx: runtime.ctx,
+    db: runtime.ctx.db as unknown as Kysely<LooseDatabase>,
     upstream,
     before,
     snapshot: () => takeSnapshot(runtime.ctx.db as unknown as Kysely<LooseDatabase>, kind),
