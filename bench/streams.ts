@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Agent, request } from 'undici';
-import { openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
+import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
 import { waitFor } from './process-probes.js';
+import { allAtOnce, client, rssMb, sleep, start, watchRss } from './stream-clients.js';
 
 /**
  * `npm run bench:streams`: many long streams at once through one Tollgate process (SQLite, auth, billing
@@ -27,79 +27,6 @@ const longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 60);
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_MS ?? 250);
 /** More node flags for Tollgate, e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/profiles" to see where its time goes. */
 const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-
-const client = new Agent({ connections: null, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const rssMb = (pid: number) => {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
-  return Number(line.replace(/\D+/g, '')) / 1024;
-};
-
-interface StreamResult {
-  ok: boolean;
-  firstByteMs: number;
-  totalMs: number;
-}
-
-/** One streamed chat: the time to its first byte and to its end, and whether it ended with [DONE]. */
-async function oneStream(url: string, key: string): Promise<StreamResult> {
-  const started = performance.now();
-  let firstByteMs = -1;
-  try {
-    const response = await request(url, {
-      dispatcher: client,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Tell me a long story.' }] }),
-    });
-    let tail = '';
-    for await (const chunk of response.body) {
-      if (firstByteMs < 0) firstByteMs = performance.now() - started;
-      tail = (tail + (chunk as Buffer).toString('utf8')).slice(-64);
-    }
-    return { ok: response.statusCode === 200 && tail.includes('[DONE]'), firstByteMs, totalMs: performance.now() - started };
-  } catch {
-    return { ok: false, firstByteMs, totalMs: performance.now() - started };
-  }
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = values.filter((v) => v >= 0).sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-
-async function allAtOnce(url: string, key: string, count: number) {
-  const results = await Promise.all(Array.from({ length: count }, () => oneStream(url, key)));
-  const firstBytes = results.map((r) => r.firstByteMs);
-  return {
-    ok: results.filter((r) => r.ok).length,
-    p50: percentile(firstBytes, 50),
-    p99: percentile(firstBytes, 99),
-    longest: Math.max(...results.map((r) => r.totalMs)),
-  };
-}
-
-function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-/** Samples a process's RSS every 250 ms while `work` runs; the peak and the samples at each mark. */
-async function watchRss<T>(pid: number, work: Promise<T>): Promise<{ result: T; peak: number; samples: { at: number; mb: number }[] }> {
-  const started = performance.now();
-  const samples: { at: number; mb: number }[] = [];
-  let done = false;
-  const sampler = (async () => {
-    while (!done) {
-      samples.push({ at: (performance.now() - started) / 1000, mb: rssMb(pid) });
-      await sleep(250);
-    }
-  })();
-  const result = await work;
-  done = true;
-  await sampler;
-  return { result, peak: Math.max(...samples.map((s) => s.mb)), samples };
-}
 
 async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
   const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);

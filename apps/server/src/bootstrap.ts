@@ -94,7 +94,14 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       pricing: new Pricing(options),
       reserver: handle.sqlite && handle.sqliteWrites ? new SqliteLedger(handle.sqlite, handle.sqliteWrites, usage, conditionalUpdates, keyStatuses) : conditionalUpdates,
       usage,
-      upstream: new UpstreamClient({ timeoutSeconds: config.RELAY_TIMEOUT, proxy: config.RELAY_PROXY, maxConnections: config.RELAY_MAX_CONNECTIONS, idleSeconds: config.RELAY_IDLE_TIMEOUT }),
+      upstream: new UpstreamClient({
+        timeoutSeconds: config.RELAY_TIMEOUT,
+        proxy: config.RELAY_PROXY,
+        maxConnections: config.RELAY_MAX_CONNECTIONS,
+        idleSeconds: config.RELAY_IDLE_TIMEOUT,
+        http2: config.RELAY_HTTP2,
+        ca: config.RELAY_CA_FILE ? readCaFile(config.RELAY_CA_FILE) : undefined,
+      }),
       images: new ImageFetcher({
         timeoutMs: config.IMAGE_FETCH_TIMEOUT * 1000,
         maxBytes: config.IMAGE_FETCH_MAX_MB * 1024 * 1024,
@@ -222,5 +229,14 @@ async function createRootIfNeeded(ctx: AppContext, log: AppLogger): Promise<void
   } catch (error) {
     // Another node created root at the same moment.
     if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/** RELAY_CA_FILE, read once at start: a file that cannot be read stops the start, naming the variable. */
+function readCaFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`RELAY_CA_FILE: cannot read ${file}: ${(error as Error).message}`);
   }
 }

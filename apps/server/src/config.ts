@@ -48,6 +48,13 @@ const EnvSchema = z.object({
   RELAY_MAX_CONNECTIONS: int(16384),
   /** Seconds an idle upstream connection is kept for reuse before it is closed. */
   RELAY_IDLE_TIMEOUT: int(30, 1),
+  /** Offer HTTP/2 to https upstreams (ALPN): many calls share one connection where the upstream takes it. */
+  RELAY_HTTP2: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
+  /** Upstreams over TLS are trusted with this PEM file besides the system's CAs: a self-hosted model server's private CA. */
+  RELAY_CA_FILE: optional,
   ENFORCE_INCLUDE_USAGE: bool,
   /** Stop a non-stream upstream call when its client hangs up, instead of finishing and billing it. */
   CANCEL_ON_CLIENT_HANGUP: bool,

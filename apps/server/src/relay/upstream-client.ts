@@ -1,6 +1,8 @@
+import tls from 'node:tls';
 import { Agent, ProxyAgent, errors, type Dispatcher } from 'undici';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
 import { onCancel, type Cancellation } from './client-hangup.js';
+import { multiplexingPools } from './multiplexing-pool.js';
 import { QueuedBody } from './queued-body.js';
 
 export interface UpstreamRequest {
@@ -21,6 +23,10 @@ export interface UpstreamClientOptions {
   maxConnections?: number;
   /** Seconds an idle connection is kept (30 when absent). */
   idleSeconds?: number;
+  /** Offer HTTP/2 to TLS upstreams; HTTP/1.1 stays for those that do not take it and for plain http. */
+  http2?: boolean;
+  /** PEM certificates trusted for TLS upstreams besides the system's. */
+  ca?: string;
 }
 
 /**
@@ -39,10 +45,20 @@ export class UpstreamClient {
   /** RELAY_PROXY, lent to adaptors that open their own connections (websockets). */
   readonly proxy: string | undefined;
   private readonly targets = new Map<string, { origin: string; path: string }>();
+  /**
+   * Calls share an HTTP/2 connection only when undici may treat them as idempotent: it holds a POST back from
+   * a busy connection, so that a failing connection cannot take other unrepeatable calls with it, and opened
+   * a connection per call. The relay never replays a call that undici failed (it retries on another channel
+   * by its own rules), so the flag only lets streams multiplex; with pipelining off it changes nothing on
+   * HTTP/1.1.
+   */
+  private readonly multiplexed: boolean;
 
   constructor(options: UpstreamClientOptions) {
     this.timeoutMs = options.timeoutSeconds * 1000;
     this.proxy = options.proxy;
+    // Through a proxy calls stay on HTTP/1.1: undici's proxy agent tunnels one call per connection.
+    this.multiplexed = options.http2 === true && !options.proxy;
     const idleMs = (options.idleSeconds ?? 30) * 1000;
     const common = {
       keepAliveTimeout: idleMs,
@@ -51,13 +67,15 @@ export class UpstreamClient {
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     };
-    this.dispatcher = options.proxy ? new ProxyAgent({ uri: options.proxy, ...common }) : new Agent(common);
+    const tlsOptions = options.ca ? { ca: [...tls.rootCertificates, options.ca] } : {};
+    if (options.proxy) this.dispatcher = new ProxyAgent({ uri: options.proxy, ...common, connect: tlsOptions });
+    else this.dispatcher = new Agent({ ...common, connect: tlsOptions, ...(this.multiplexed ? { factory: multiplexingPools(tlsOptions) } : {}) });
   }
 
   send(upstream: UpstreamRequest): Promise<UpstreamResponse> {
     return new Promise((resolve, reject) => {
       const { origin, path } = this.target(upstream.url);
-      const options = { origin, path, method: upstream.method, headers: upstream.headers, body: upstream.body, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs };
+      const options = { origin, path, method: upstream.method, headers: upstream.headers, body: upstream.body, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs, idempotent: this.multiplexed };
       this.dispatcher.dispatch(options, new UpstreamCall(upstream.signal, resolve, reject));
     });
   }

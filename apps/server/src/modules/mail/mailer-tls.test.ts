@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMail, type MailSettings } from './mailer.js';
 
 /** A self-hosted mail server with a certificate no public CA signed (test/tls, valid for 127.0.0.1). */
-const certificate = fileURLToPath(new URL('../../../test/tls/mail-server.crt', import.meta.url));
-const key = readFileSync(fileURLToPath(new URL('../../../test/tls/mail-server.key', import.meta.url)));
+const certificate = fileURLToPath(new URL('../../../test/tls/localhost.crt', import.meta.url));
+const key = readFileSync(fileURLToPath(new URL('../../../test/tls/localhost.key', import.meta.url)));
 
 describe('mail to a server with a private CA', () => {
   const received: string[] = [];
