@@ -6,7 +6,13 @@ export const ChannelMessages = {
   modelMappingInvalid: 'model mapping must be valid JSON format',
   configInvalid: 'config must be a valid JSON object',
   groupsRequired: 'please select at least one group',
+  nameTooLong: 'the channel name must be at most 191 characters',
+  groupTooLong: 'the channel groups must be at most 32 characters together',
+  modelMappingTooLong: 'model mapping must be at most 1024 characters',
 } as const;
+
+/** The column sizes of one-api's channels table, which PostgreSQL and MySQL enforce (SQLite does not). */
+export const CHANNEL_LIMITS = { name: 191, group: 32, modelMapping: 1024 } as const;
 
 const commaList = z
   .union([z.string(), z.array(z.string())])
@@ -16,7 +22,10 @@ const commaList = z
     return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
   });
 
-const intLike = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int());
+// Integer columns (type, status, weight) are 32-bit: a larger number is refused here, not by the database.
+const intLike = z
+  .union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)])
+  .pipe(z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1));
 
 /** POST /api/channel/ and the full PUT: the console sends models and group as comma strings, config as a JSON string. */
 export const ChannelInputSchema = z.object({

@@ -59,6 +59,19 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
     expect((await call('POST', '/api/channel/', { name: 'proxy', type: 43, key: 'k', models: '', group: 'default' })).success).toBe(true);
   });
 
+  it('refuses what the channels table cannot hold (PostgreSQL and MySQL would fail), and stores nothing', async () => {
+    const base = { key: 'k', models: 'a', group: 'default' };
+    const before = await t.ctx.db.selectFrom('channels').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n'.repeat(192) })).toEqual({ success: false, message: 'the channel name must be at most 191 characters' });
+    expect((await call('POST', '/api/channel/', { ...base, name: '😀'.repeat(191) })).success).toBe(true);
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n', group: 'default,vip,group-with-a-long-name' })).toEqual({ success: false, message: 'the channel groups must be at most 32 characters together' });
+    const mapping = JSON.stringify(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`model-${i}`, 'a'])));
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n', model_mapping: mapping })).toEqual({ success: false, message: 'model mapping must be at most 1024 characters' });
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n', weight: 2 ** 31 })).toMatchObject({ success: false, message: expect.stringMatching(/2147483647/) });
+    const after = await t.ctx.db.selectFrom('channels').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 1);
+  });
+
   it('fills the Azure API version and composes AWS keys from the config', async () => {
     await call('POST', '/api/channel/', { name: 'azure', type: 3, key: 'k', models: 'gpt-4o', group: 'default', base_url: 'https://x.openai.azure.com' });
     expect((await call('GET', `/api/channel/${await channelIdByName('azure')}`)).data.other).toBe('2024-03-01-preview');
@@ -99,6 +112,8 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
     expect((await call('GET', `/api/channel/search?keyword=${id}`)).data.map((c: { id: number }) => c.id)).toContain(id);
     expect((await call('GET', '/api/channel/search?keyword=bat')).data).toHaveLength(3);
     expect((await call('GET', '/api/channel/search?keyword=k2')).data).toHaveLength(1);
+    // A number no id can be is a name or key to look for, not a failed query.
+    expect(await call('GET', '/api/channel/search?keyword=99999999999999999999999')).toMatchObject({ success: true, data: [] });
   });
 
   it('pages by 10', async () => {

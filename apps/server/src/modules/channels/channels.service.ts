@@ -1,4 +1,4 @@
-import { ChannelInputSchema, ChannelMessages, ChannelStatus, type ChannelView } from '@tollgate/contract';
+import { CHANNEL_LIMITS, ChannelInputSchema, ChannelMessages, ChannelStatus, type ChannelView } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import type { NewChannel } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
@@ -78,6 +78,11 @@ function validatedFields(input: Input, config: string): FormFields {
   if (input.models.length === 0 && input.type !== PROXY) throw fail(ChannelMessages.modelsRequired);
   if (groups.length === 0) throw fail(ChannelMessages.groupsRequired);
   if (!isValidModelMapping(input.model_mapping)) throw fail(ChannelMessages.modelMappingInvalid);
+  const group = [...new Set(groups)].join(',');
+  // Checked here, as PostgreSQL and MySQL would refuse them with an error (SQLite stores any length).
+  if (charCount(input.name) > CHANNEL_LIMITS.name) throw fail(ChannelMessages.nameTooLong);
+  if (charCount(group) > CHANNEL_LIMITS.group) throw fail(ChannelMessages.groupTooLong);
+  if (charCount(input.model_mapping) > CHANNEL_LIMITS.modelMapping) throw fail(ChannelMessages.modelMappingTooLong);
   return {
     name: input.name,
     type: input.type,
@@ -86,12 +91,15 @@ function validatedFields(input: Input, config: string): FormFields {
     model_mapping: input.model_mapping,
     system_prompt: input.system_prompt,
     models: input.models.join(','),
-    group: [...new Set(groups)].join(','),
+    group,
     config,
     priority: input.priority ?? 0,
     weight: Math.max(0, input.weight ?? 0),
   };
 }
+
+/** Characters as the databases count them (code points, not UTF-16 units). */
+const charCount = (text: string) => [...text].length;
 
 /** The config column holds a JSON object as a string (region, ak, sk, user_id, vertex fields...). */
 function normaliseConfig(config: Input['config'] | string | null): string {
