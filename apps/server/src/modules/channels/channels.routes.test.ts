@@ -36,6 +36,13 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
     expect(stored.key).toBe('sk-upstream-1');
   });
 
+  it('creates channels added at once, each with its abilities (MySQL deadlocked on the abilities index)', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `together-${i}`);
+    const answers = await Promise.all(names.map((name) => call('POST', '/api/channel/', { name, type: 1, key: 'k', models: 'gpt-4o,gpt-4o-mini', group: 'default' })));
+    expect(answers.filter((answer) => !answer.success)).toEqual([]);
+    for (const name of names) expect(await abilities(await channelIdByName(name))).toHaveLength(2);
+  });
+
   it('creates one channel per key line', async () => {
     await call('POST', '/api/channel/', { name: 'batch', type: 1, key: 'k1\nk2\n\n k3 ', models: 'gpt-4o', groups: ['default'] });
     const rows = await t.ctx.db.selectFrom('channels').select('key').where('name', '=', 'batch').orderBy('id').execute();

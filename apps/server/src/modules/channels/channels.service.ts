@@ -4,7 +4,7 @@ import type { NewChannel } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { nowSeconds } from '../../lib/random.js';
 import { parseOrFail } from '../users/users.service.js';
-import { rebuildAbilities } from './abilities.js';
+import { insertAbilities, rebuildAbilities } from './abilities.js';
 import { keepStoredSecrets } from './channel-config.js';
 import { toChannelView } from './channel-view.js';
 import * as repo from './channels.repository.js';
@@ -31,7 +31,7 @@ export async function createChannels(ctx: AppContext, body: unknown): Promise<nu
     for (const key of keys) {
       const id = await repo.insertChannel(trx, ctx.dialect, { ...fields, ...NEW_CHANNEL_COUNTERS, key, status: input.status ?? ChannelStatus.Enabled, created_time: nowSeconds() });
       const row = await repo.findChannel(trx, id);
-      if (row) await rebuildAbilities(trx, row);
+      if (row) await insertAbilities(trx, row);
       ids.push(id);
     }
     return ids;
