@@ -21,6 +21,7 @@ export const AdminUserMessages = {
   alreadyCommon: 'this user is already a common user',
   quotaInvalid: 'quota must be a whole number',
   topUpQuotaInvalid: 'quota must be a whole number greater than 0',
+  topUpQuotaTooLarge: 'quota must be at most 2147483647 per top-up',
   groupTooLong: 'the group must not be longer than 32 characters',
   displayNameTooLong: `the display name must not be longer than ${DISPLAY_NAME_MAX_LENGTH} characters`,
 } as const;
@@ -72,7 +73,12 @@ export interface ManageUserResult {
 /** POST /api/topup (admin; payment integrations call it): adds quota and writes a top-up log. */
 export const AdminTopUpRequestSchema = z.object({
   user_id: userId,
-  quota: z.number({ error: AdminUserMessages.topUpQuotaInvalid }).int(AdminUserMessages.topUpQuotaInvalid).positive(AdminUserMessages.topUpQuotaInvalid),
+  // The top-up log records it in one-api's 32-bit quota column: PostgreSQL and MySQL refuse a larger number.
+  quota: z
+    .number({ error: AdminUserMessages.topUpQuotaInvalid })
+    .int(AdminUserMessages.topUpQuotaInvalid)
+    .positive(AdminUserMessages.topUpQuotaInvalid)
+    .max(2 ** 31 - 1, AdminUserMessages.topUpQuotaTooLarge),
   remark: z.string().nullish(),
 });
 export type AdminTopUpRequest = z.input<typeof AdminTopUpRequestSchema>;
