@@ -11,6 +11,7 @@ export const RedemptionMessages = {
   idInvalid: 'invalid redemption code id',
   nameLength: `the redemption code name must be 1 to ${REDEMPTION_NAME_MAX_LENGTH} characters long`,
   quotaInvalid: 'quota must be a whole number of 0 or more',
+  quotaTooLarge: 'quota must be at most 2147483647 per code',
   countRange: `the number of codes must be a whole number from 1 to ${REDEMPTION_MAX_COUNT}`,
   statusInvalid: 'status must be 1 (enabled) or 2 (disabled)',
   notFound: 'redemption code not found',
@@ -27,7 +28,13 @@ const name = z
   .string({ error: RedemptionMessages.nameLength })
   .trim()
   .refine((value) => value.length > 0 && [...value].length <= REDEMPTION_NAME_MAX_LENGTH, RedemptionMessages.nameLength);
-const quota = z.number({ error: RedemptionMessages.quotaInvalid }).int(RedemptionMessages.quotaInvalid).min(0, RedemptionMessages.quotaInvalid);
+// Redeeming a code records its quota in the top-up log's 32-bit column: a larger code could not be redeemed
+// on PostgreSQL or MySQL (500), so it is not made.
+const quota = z
+  .number({ error: RedemptionMessages.quotaInvalid })
+  .int(RedemptionMessages.quotaInvalid)
+  .min(0, RedemptionMessages.quotaInvalid)
+  .max(2 ** 31 - 1, RedemptionMessages.quotaTooLarge);
 
 /** POST /api/redemption/: `count` codes of `quota` each; the answer's data is the list of codes. */
 export const CreateRedemptionRequestSchema = z.object({
