@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
+import { cpuMicros, waitFor } from './process-probes.js';
 
 /**
  * `npx tsx bench/cpu-per-request.ts`: the CPU time (user + system, from /proc) each server spends per
@@ -16,21 +17,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
 const UPSTREAM_PORT = 28121;
 const BARE_PORT = 28122;
 const TOLLGATE_PORT = 28123;
-const TICKS_PER_SECOND = 100;
-
-const cpuMicros = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
-};
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i += 1) {
-    if (await fetch(url).then(() => true, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not start`);
-}
-
 const send = (url: string, key: string, stream: boolean, amount: number) =>
   autocannon({
     url: `${url}/v1/chat/completions`,

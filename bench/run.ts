@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { ROOT, signInAsRoot, startTollgate, unlimitedKey } from './tollgate-server.js';
+import { waitFor } from './process-probes.js';
 
 /**
  * `npm run bench`: the fake upstream, then the bare Fastify+undici proxy and Tollgate (auth, routing,
@@ -76,19 +77,6 @@ async function load(target: Target, key: string, scenario: Scenario, seconds: nu
 function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      const response = await fetch(url, { method: 'GET' });
-      if (response.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not start`);
 }
 
 /** Root signs in, adds a channel to the fake upstream and creates an unlimited key through the real API. */

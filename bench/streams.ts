@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
+import { waitFor } from './process-probes.js';
 
 /**
  * `npm run bench:streams`: many long streams at once through one Tollgate process (SQLite, auth, billing
@@ -81,14 +82,6 @@ async function allAtOnce(url: string, key: string, count: number) {
 
 function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 150; i += 1) {
-    if (await fetch(url).then(() => true, () => false)) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} did not start`);
 }
 
 /** Samples a process's RSS every 250 ms while `work` runs; the peak and the samples at each mark. */

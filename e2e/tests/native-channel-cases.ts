@@ -210,8 +210,9 @@ export const NATIVE_CASES: NativeChannelCase[] = [
     model: 'claude-3-5-sonnet-20241022',
     answer: 'Hello from bedrock',
     priced: true,
-    shows: ['config-region', 'config-ak', 'config-sk', 'base_url'],
-    hides: ['key'],
+    // The key stays empty: the server builds AK|SK|Region from the fields, as one-api's console does.
+    shows: ['config-region', 'config-ak', 'config-sk', 'base_url', 'key'],
+    hides: ['other'],
     screenshot: 'channel-add-aws',
     async start() {
       // The fake checks the SigV4 signature with these credentials and region; anything else is a 403.

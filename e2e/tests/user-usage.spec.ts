@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { search } from './admin-helpers.js';
 import { loginThroughForm, screenshot, uniqueName } from './helpers.js';
 import { apiSession, dataOf, registerUser, startFakeUpstream, type Account } from './user-helpers.js';
 
@@ -77,6 +78,24 @@ test.describe('usage logs and dashboard', () => {
     await page.locator('input[name="start_timestamp"]').fill('not a time');
     await page.getByTestId('log-query').click();
     await expect(page.getByText('时间格式错误！')).toBeVisible();
+  });
+
+  test('a user searches their own logs and clears the search back to the list', async ({ page }) => {
+    await loginThroughForm(page, account.username, account.password);
+    await expect(page).toHaveURL(/\/token$/);
+    await page.goto('/log');
+    const rows = page.getByTestId('log-table').locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(4);
+
+    // A number searches by log type: the one top-up log, this user's only (root's search would list others').
+    const searched = page.waitForResponse((response) => response.url().includes('/api/log/self/search?keyword=1'));
+    await search(page, 'log-search', '1');
+    await searched;
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('充值');
+
+    await page.getByTestId('log-search').locator('.ant-input-clear-icon').click();
+    await expect(rows).toHaveCount(4);
   });
 
   test('an admin sees every user, with channel and username filters', async ({ page }) => {

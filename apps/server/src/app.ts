@@ -1,9 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerConsole } from './http/console.js';
 import { acceptEmptyJsonBody } from './http/empty-json-body.js';
-import { ApiError } from './http/errors.js';
+import { answerError, answerNotFound } from './http/error-handler.js';
 import { LazyChildLogger } from './http/lazy-child-logger.js';
 import { rateLimit } from './http/rate-limit-hook.js';
 import { refuseNulInUrl } from './http/refuse-nul.js';
@@ -67,13 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   refuseNulInUrl(app);
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
-    if ('validation' in error && error.validation) return reply.status(200).send({ success: false, message: error.message });
-    if (error.statusCode && error.statusCode < 500) return reply.status(error.statusCode).send({ success: false, message: error.message });
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: `internal server error (request id: ${request.id})` });
-  });
+  app.setErrorHandler(answerError);
 
   await app.register(
     async (api) => {
@@ -126,7 +120,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await webLimit.call(app, request, reply);
       return sendIndex(reply);
     }
-    return reply.status(404).send({ success: false, message: 'not found' });
+    return answerNotFound(request, reply);
   });
 
   return app;

@@ -9,14 +9,19 @@ import { FakeUpstream, type Received } from './fake-upstream.js';
 /**
  * A fake AWS Bedrock runtime: InvokeModel (JSON) and InvokeModelWithResponseStream (binary event-stream
  * frames, encoded with AWS's codec) for Claude (Anthropic events) and Llama 3, and Converse and
- * ConverseStream for other models. Every request must carry a
- * valid SigV4 Authorization header, recomputed here with AWS's signer from the bytes received; a wrong
- * key or signature gets Bedrock's 403 with its `x-amzn-ErrorType` header.
+ * ConverseStream for other models, and Titan and Cohere embeddings. Every request must carry a
+ * valid SigV4 Authorization header, recomputed here with AWS's signer from the bytes received (with the
+ * session token signed, for temporary credentials), or the fake's Bedrock API key as a bearer token; a
+ * wrong key or signature gets Bedrock's 403 with its `x-amzn-ErrorType` header.
  */
 export interface BedrockCredentials {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+  /** Temporary credentials: requests must carry and sign this `x-amz-security-token`. */
+  sessionToken?: string;
+  /** A Bedrock API key also accepted as `Authorization: Bearer <key>`. */
+  apiKey?: string;
 }
 
 export interface BedrockBehaviour {
@@ -24,6 +29,10 @@ export interface BedrockBehaviour {
   fail?: { status: number; name: string; message: string };
   /** In a stream, after the first event: an exception frame, as Bedrock sends mid-stream failures. */
   streamException?: { type: string; message: string };
+  /** In a stream, drop the connection after this many frames, as a network failure does. */
+  breakOffAfter?: number;
+  /** Embeddings answered with no token count, in the body or the header. */
+  noTokenCounts?: boolean;
 }
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -59,6 +68,14 @@ interface ConverseBody {
   messages?: { role: string; content: { toolResult?: { content: { text: string }[] } }[] }[];
 }
 
+interface EmbedBody {
+  inputText?: string;
+  dimensions?: number;
+  texts?: string[];
+  input_type?: string;
+  output_dimension?: number;
+}
+
 const header = (req: http.IncomingMessage, name: string) => String(req.headers[name] ?? '');
 
 export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
@@ -78,6 +95,7 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     const modelId = decodeURIComponent(route[1] ?? '');
     const stream = route[2]?.endsWith('stream') === true;
     if (route[2]?.startsWith('converse')) return this.converse(res, (received.json ?? {}) as ConverseBody, stream);
+    if (/titan-embed|cohere\.embed/.test(modelId)) return this.embed(res, modelId, (received.json ?? {}) as EmbedBody);
     if (modelId.includes('anthropic.')) return this.claude(res, (received.json ?? {}) as ClaudeBody, stream);
     if (modelId.includes('meta.llama3')) return this.llama(res, stream);
     return this.error(res, 400, 'ValidationException', 'The provided model identifier is invalid.');
@@ -86,6 +104,9 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
   /** The SigV4 check Bedrock makes: the key must be ours and the signature must match the request's bytes. */
   private async checkSignature(req: http.IncomingMessage, body: string): Promise<{ name: string; message: string } | undefined> {
     const authorization = header(req, 'authorization');
+    if (authorization.startsWith('Bearer ')) {
+      return this.credentials.apiKey && authorization === `Bearer ${this.credentials.apiKey}` ? undefined : { name: 'UnrecognizedClientException', message: 'Invalid API Key format: Must start with pre-defined prefix' };
+    }
     const parts = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(authorization);
     if (!parts) return { name: 'IncompleteSignatureException', message: 'Authorization header requires existence of either a \'X-Amz-Date\' or a \'Date\' header.' };
     const [, accessKeyId, , region, service, signedHeaderList = ''] = parts;
@@ -93,8 +114,14 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     const amzDate = header(req, 'x-amz-date');
     const date = new Date(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
     if (service !== 'bedrock' || region !== this.credentials.region || Number.isNaN(date.getTime())) return { name: 'InvalidSignatureException', message: 'Credential should be scoped to a valid region and service.' };
-    const signedHeaders = Object.fromEntries(signedHeaderList.split(';').map((name) => [name, header(req, name)]));
-    const signer = new SignatureV4({ service: 'bedrock', region: this.credentials.region, sha256: Sha256, credentials: { accessKeyId: this.credentials.accessKeyId, secretAccessKey: this.credentials.secretAccessKey } });
+    const { sessionToken } = this.credentials;
+    const signedNames = signedHeaderList.split(';');
+    if (sessionToken && (header(req, 'x-amz-security-token') !== sessionToken || !signedNames.includes('x-amz-security-token'))) {
+      return { name: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
+    }
+    const signedHeaders = Object.fromEntries(signedNames.map((name) => [name, header(req, name)]));
+    const credentials = { accessKeyId: this.credentials.accessKeyId, secretAccessKey: this.credentials.secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+    const signer = new SignatureV4({ service: 'bedrock', region: this.credentials.region, sha256: Sha256, credentials });
     const [path = '', query] = (req.url ?? '').split('?');
     const request = new HttpRequest({ method: req.method ?? 'POST', hostname: '127.0.0.1', path, query: Object.fromEntries(new URLSearchParams(query)), headers: signedHeaders, body });
     const expected = (await signer.sign(request, { signingDate: date })).headers.authorization;
@@ -130,7 +157,7 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     }
     const events: unknown[] = [{ type: 'message_start', message: { id: 'msg_bdrk_02', type: 'message', role: 'assistant', model: 'claude-3-5-sonnet-20241022', content: [], stop_reason: null, usage: { input_tokens: USAGE.input_tokens, output_tokens: 1 } } }];
     if (callTool) {
-      events.push({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: TOOL_USE_ID, name: 'get_weather', input: {} } });
+      events.push({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: TOOL_USE_ID, name: body.tools?.[0]?.name, input: {} } });
       for (const piece of ['{"city":', ' "Paris"}']) events.push({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: piece } });
     } else {
       events.push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
@@ -183,22 +210,48 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     this.writeFrames(res, events.map(([type, payload]) => converseFrame(type, payload)));
   }
 
+  /**
+   * Titan (one text, `inputTextTokenCount` in the body) and Cohere Embed (a list of texts, the count only in
+   * Bedrock's header). A text's vector is its length then 0.5s, `dimensions` long (3 by default); its
+   * tokens are its words.
+   */
+  private embed(res: http.ServerResponse, modelId: string, body: EmbedBody) {
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const vector = (text: string, size = 3) => [text.length, ...Array<number>(size - 1).fill(0.5)];
+    const counts = !this.behaviour.noTokenCounts;
+    if (modelId.includes('cohere.embed')) {
+      const texts = body.texts ?? [];
+      if (!Array.isArray(body.texts) || !body.input_type) return this.error(res, 400, 'ValidationException', 'texts and input_type are required');
+      const tokens = texts.reduce((sum, text) => sum + words(text), 0);
+      res.writeHead(200, { 'content-type': 'application/json', ...(counts ? { 'x-amzn-bedrock-input-token-count': String(tokens) } : {}) });
+      res.end(JSON.stringify({ id: 'emb-fake', texts, embeddings: { float: texts.map((text) => vector(text, body.output_dimension)) }, response_type: 'embeddings_by_type' }));
+      return;
+    }
+    if (typeof body.inputText !== 'string' || body.inputText === '') return this.error(res, 400, 'ValidationException', 'Malformed input request: #/inputText: expected minLength: 1, actual: 0');
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ embedding: vector(body.inputText, body.dimensions), ...(counts ? { inputTextTokenCount: words(body.inputText) } : {}) }));
+  }
+
   /** The events as InvokeModelWithResponseStream chunk frames. */
   private frames(res: http.ServerResponse, events: unknown[]) {
     this.writeFrames(res, events.map((event, i) => chunkFrame(event, 'abcdefghijklmnopqrstuvwxyz'.slice(0, 3 + i))));
   }
 
-  /** Each frame written apart and the first one cut in two; an exception after the first when asked. */
+  /**
+   * Each frame written apart and the first one cut in two; an exception after the first when asked, or the
+   * connection dropped (once the frames before are out) after `breakOffAfter` of them.
+   */
   private writeFrames(res: http.ServerResponse, frames: Buffer[]) {
     res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': 'req-fake' });
-    const exception = this.behaviour.streamException;
+    const { streamException: exception, breakOffAfter } = this.behaviour;
     if (exception) frames.splice(1, frames.length, exceptionFrame(exception.type, exception.message));
-    const [first, ...rest] = frames;
+    const [first, ...rest] = breakOffAfter === undefined ? frames : frames.slice(0, breakOffAfter);
     if (first) {
       res.write(first.subarray(0, 7));
       res.write(first.subarray(7));
     }
     for (const frame of rest) res.write(frame);
-    res.end();
+    if (breakOffAfter === undefined) res.end();
+    else res.write('', () => res.destroy());
   }
 }

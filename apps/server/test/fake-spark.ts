@@ -6,7 +6,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 /**
  * A fake iFlytek Spark v1 websocket host (reference providers.md 9): it checks the HMAC-signed URL of the
  * handshake against its own APISecret and APIKey (refusing with 401 as iFlytek's gateway does), reads one
- * request frame and answers with text frames ending in status 2, then closes.
+ * request frame and answers with text frames ending in status 2, then closes. On the image understanding path
+ * (`/v2.1/image`) the first message entry must be the image.
  */
 export interface SparkBehaviour {
   /** Answer the next requests with this in-band error as the first frame. */
@@ -76,6 +77,12 @@ export class FakeSpark {
     socket.once('message', (data) => {
       received.frame = JSON.parse(String(data)) as Record<string, unknown>;
       const { inBandError, functionCall, stall } = this.behaviour;
+      // The image service wants the image as its first entry (iFlytek's 10003-style parameter error otherwise).
+      const [first] = (received.frame.payload as { message?: { text?: { content_type?: string }[] } } | undefined)?.message?.text ?? [];
+      if (url.pathname === '/v2.1/image' && first?.content_type !== 'image') {
+        socket.send(JSON.stringify({ header: { code: 10003, message: 'the first message must be the image', sid: SID, status: 2 } }));
+        return socket.close();
+      }
       if (inBandError) {
         socket.send(JSON.stringify({ header: { code: inBandError.code, message: inBandError.message, sid: SID, status: 2 } }));
         return socket.close();

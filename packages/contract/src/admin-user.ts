@@ -1,30 +1,31 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH } from './constants.js';
+import type { MessageCode } from './messages/catalog.js';
 import { rateLimitSchema } from './rate-limit.js';
 import { PasswordSchema, UsernameSchema } from './user.js';
 
-/** Texts of the admin user routes; the console shows them as they are. */
+/** Codes of the admin user routes' messages (messages/account-messages.ts). */
 export const AdminUserMessages = {
-  idInvalid: 'invalid user id',
-  notFound: 'user not found',
-  cannotViewPeer: 'no permission to view a user of equal or higher role',
-  cannotEditPeer: 'no permission to edit a user of equal or higher role',
-  cannotManagePeer: 'no permission to manage a user of equal or higher role',
-  cannotDeletePeer: 'no permission to delete a user of equal or higher role',
-  usernameTaken: 'this username is already taken',
-  actionInvalid: 'action must be one of disable, enable, delete, promote, demote',
-  rootCannotBeDisabled: 'the super administrator cannot be disabled',
-  rootCannotBeDeleted: 'the super administrator cannot be deleted',
-  rootCannotBeDemoted: 'the super administrator cannot be demoted',
-  promoteRootOnly: 'only the super administrator can promote users to administrator',
-  alreadyAdmin: 'this user is already an administrator',
-  alreadyCommon: 'this user is already a common user',
-  quotaInvalid: 'quota must be a whole number',
-  topUpQuotaInvalid: 'quota must be a whole number greater than 0',
-  topUpQuotaTooLarge: 'quota must be at most 2147483647 per top-up',
-  groupTooLong: 'the group must not be longer than 32 characters',
-  displayNameTooLong: `the display name must not be longer than ${DISPLAY_NAME_MAX_LENGTH} characters`,
-} as const;
+  idInvalid: 'user.id_invalid',
+  notFound: 'user.not_found',
+  cannotViewPeer: 'user.cannot_view_peer',
+  cannotEditPeer: 'user.cannot_edit_peer',
+  cannotManagePeer: 'user.cannot_manage_peer',
+  cannotDeletePeer: 'user.cannot_delete_peer',
+  usernameTaken: 'user.username_taken',
+  actionInvalid: 'user.action_invalid',
+  rootCannotBeDisabled: 'user.root_cannot_be_disabled',
+  rootCannotBeDeleted: 'user.root_cannot_be_deleted',
+  rootCannotBeDemoted: 'user.root_cannot_be_demoted',
+  promoteRootOnly: 'user.promote_root_only',
+  alreadyAdmin: 'user.already_admin',
+  alreadyCommon: 'user.already_common',
+  quotaInvalid: 'user.quota_invalid',
+  topUpQuotaInvalid: 'user.topup_quota_invalid',
+  topUpQuotaTooLarge: 'user.topup_quota_too_large',
+  groupTooLong: 'user.group_too_long',
+  displayNameTooLong: 'user.display_name_too_long',
+} as const satisfies Record<string, MessageCode>;
 
 /** User list orders of one-api's console; anything else lists newest first. */
 export const USER_ORDERS = ['', 'quota', 'used_quota', 'request_count'] as const;
@@ -48,9 +49,9 @@ export const AdminUpdateUserRequestSchema = z.object({
   password: z.string().nullish(),
   group: z.string().trim().max(32, AdminUserMessages.groupTooLong).nullish(),
   quota: z.number({ error: AdminUserMessages.quotaInvalid }).int(AdminUserMessages.quotaInvalid).optional(),
-  rpm_limit: rateLimitSchema('rpm_limit').optional(),
-  tpm_limit: rateLimitSchema('tpm_limit').optional(),
-  concurrency_limit: rateLimitSchema('concurrency_limit').optional(),
+  rpm_limit: rateLimitSchema().optional(),
+  tpm_limit: rateLimitSchema().optional(),
+  concurrency_limit: rateLimitSchema().optional(),
 });
 export type AdminUpdateUserRequest = z.input<typeof AdminUpdateUserRequestSchema>;
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import type { MessageCode } from './messages/catalog.js';
 
+/** Codes of the channel form's messages (messages/resource-messages.ts). */
 export const ChannelMessages = {
-  nameAndKeyRequired: 'please fill in the channel name and key',
-  modelsRequired: 'please select at least one model',
-  modelMappingInvalid: 'model mapping must be valid JSON format',
-  configInvalid: 'config must be a valid JSON object',
-  groupsRequired: 'please select at least one group',
-  nameTooLong: 'the channel name must be at most 191 characters',
-  groupTooLong: 'the channel groups must be at most 32 characters together',
-  modelMappingTooLong: 'model mapping must be at most 1024 characters',
-} as const;
+  nameAndKeyRequired: 'channel.name_and_key_required',
+  modelsRequired: 'channel.models_required',
+  modelMappingInvalid: 'channel.model_mapping_invalid',
+  configInvalid: 'channel.config_invalid',
+  groupsRequired: 'channel.groups_required',
+  nameTooLong: 'channel.name_too_long',
+  groupTooLong: 'channel.group_too_long',
+  modelMappingTooLong: 'channel.model_mapping_too_long',
+} as const satisfies Record<string, MessageCode>;
 
 /** The column sizes of one-api's channels table, which PostgreSQL and MySQL enforce (SQLite does not). */
 export const CHANNEL_LIMITS = { name: 191, group: 32, modelMapping: 1024 } as const;

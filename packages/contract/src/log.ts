@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import type { ClientProtocol } from './catalog/client-protocols.js';
+import type { MessageCode } from './messages/catalog.js';
+
+/** `{field} must be a whole number`, the field named by the failing key. */
+const LOG_WHOLE_NUMBER = 'log.whole_number' satisfies MessageCode;
 
 /**
  * An integer query parameter: absent or '' means 0 (the console sends every filter key, empty ones as '');
  * anything else must be a whole number.
  */
-const queryInt = (name: string) =>
+const queryInt = () =>
   z
-    .union([z.string(), z.number()], { error: `${name} must be a whole number` })
+    .union([z.string(), z.number()], { error: LOG_WHOLE_NUMBER })
     .optional()
     .transform((value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? 0 : Number(value)))
-    .pipe(z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`));
+    .pipe(z.number({ error: LOG_WHOLE_NUMBER }).int(LOG_WHOLE_NUMBER));
 
 /** A text filter; absent means '' (no filter). */
 const queryText = z.string().optional().default('');
@@ -20,23 +24,24 @@ const queryText = z.string().optional().default('');
  * '' means none; type 0 means every type; both timestamps are inclusive unix seconds; channel is an id.
  */
 export const LogQuerySchema = z.object({
-  type: queryInt('type'),
+  type: queryInt(),
   username: queryText,
   token_name: queryText,
   model_name: queryText,
-  start_timestamp: queryInt('start_timestamp'),
-  end_timestamp: queryInt('end_timestamp'),
-  channel: queryInt('channel'),
+  start_timestamp: queryInt(),
+  end_timestamp: queryInt(),
+  channel: queryInt(),
 });
 export type LogQuery = z.output<typeof LogQuerySchema>;
 
+/** Codes of the log routes' messages (messages/resource-messages.ts). */
 export const LogMessages = {
-  targetTimestampRequired: 'target_timestamp is required: logs older than it are deleted',
-} as const;
+  targetTimestampRequired: 'log.target_timestamp_required',
+} as const satisfies Record<string, MessageCode>;
 
 /** DELETE /api/log/?target_timestamp=: deletes logs created before it; the answer's data is the count. */
 export const PurgeLogsQuerySchema = z.object({
-  target_timestamp: queryInt('target_timestamp').refine((value) => value > 0, LogMessages.targetTimestampRequired),
+  target_timestamp: queryInt().refine((value) => value > 0, LogMessages.targetTimestampRequired),
 });
 
 /** A log row as the console reads it: strings never null, `channel` is the channel id (also as `channel_id`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageCode } from './messages/catalog.js';
 
 /** GET /api/option/ data items: every value is a string; booleans are 'true' or 'false'. */
 export interface OptionItem {
@@ -6,17 +7,17 @@ export interface OptionItem {
   value: string;
 }
 
+/** Codes of the option routes' messages (messages/option-messages.ts); an unknown key is `option.unknown_key`. */
 export const OptionMessages = {
-  modelRatioInvalid: 'model ratio is not a valid JSON string',
-  groupRatioInvalid: 'group ratio is not a valid JSON string',
-  completionRatioInvalid: 'completion ratio is not a valid JSON string',
-  cacheReadRatioInvalid: 'cache read ratio is not a valid JSON string',
-  cacheWriteRatioInvalid: 'cache write ratio is not a valid JSON string',
-  reasoningRatioInvalid: 'reasoning ratio is not a valid JSON string',
-  keyRequired: 'the option key is required',
-  valueInvalid: 'the option value must be a string, a number or a boolean',
-  unknownKey: (key: string) => `unknown option key: ${key}`,
-} as const;
+  modelRatioInvalid: 'option.model_ratio_invalid',
+  groupRatioInvalid: 'option.group_ratio_invalid',
+  completionRatioInvalid: 'option.completion_ratio_invalid',
+  cacheReadRatioInvalid: 'option.cache_read_ratio_invalid',
+  cacheWriteRatioInvalid: 'option.cache_write_ratio_invalid',
+  reasoningRatioInvalid: 'option.reasoning_ratio_invalid',
+  keyRequired: 'option.key_required',
+  valueInvalid: 'option.value_invalid',
+} as const satisfies Record<string, MessageCode>;
 
 /** PUT /api/option/: the value may come as a string, number or boolean; it is stored as a string. */
 export const UpdateOptionRequestSchema = z.object({

@@ -1,27 +1,28 @@
 import { z } from 'zod';
 import { DEFAULT_REDEMPTION_COUNT, DEFAULT_REDEMPTION_QUOTA } from './constants.js';
 import { RedemptionStatus } from './enums.js';
+import type { MessageCode } from './messages/catalog.js';
 
 export const REDEMPTION_NAME_MAX_LENGTH = 20;
 /** one-api's cap on codes made by one request. */
 export const REDEMPTION_MAX_COUNT = 100;
 
-/** Texts the console shows as they are; the server sends them in English. */
+/** Codes of the redemption routes' messages (messages/resource-messages.ts). */
 export const RedemptionMessages = {
-  idInvalid: 'invalid redemption code id',
-  nameLength: `the redemption code name must be 1 to ${REDEMPTION_NAME_MAX_LENGTH} characters long`,
-  quotaInvalid: 'quota must be a whole number of 0 or more',
-  quotaTooLarge: 'quota must be at most 2147483647 per code',
-  countRange: `the number of codes must be a whole number from 1 to ${REDEMPTION_MAX_COUNT}`,
-  statusInvalid: 'status must be 1 (enabled) or 2 (disabled)',
-  notFound: 'redemption code not found',
-  usedCannotToggle: 'this code has already been used and can no longer be enabled or disabled',
-  usedQuotaLocked: 'this code has already been used: its quota can no longer be changed',
-  keyRequired: 'please enter the top-up code',
-  invalidCode: 'invalid redemption code',
-  disabledCode: 'this redemption code has been disabled',
-  usedCode: 'this redemption code has already been used',
-} as const;
+  idInvalid: 'redemption.id_invalid',
+  nameLength: 'redemption.name_length',
+  quotaInvalid: 'redemption.quota_invalid',
+  quotaTooLarge: 'redemption.quota_too_large',
+  countRange: 'redemption.count_range',
+  statusInvalid: 'redemption.status_invalid',
+  notFound: 'redemption.not_found',
+  usedCannotToggle: 'redemption.used_cannot_toggle',
+  usedQuotaLocked: 'redemption.used_quota_locked',
+  keyRequired: 'redemption.key_required',
+  invalidCode: 'redemption.invalid_code',
+  disabledCode: 'redemption.disabled_code',
+  usedCode: 'redemption.used_code',
+} as const satisfies Record<string, MessageCode>;
 
 const redemptionId = z.number({ error: RedemptionMessages.idInvalid }).int(RedemptionMessages.idInvalid).positive(RedemptionMessages.idInvalid);
 const name = z

@@ -1,25 +1,22 @@
 import { z } from 'zod';
 import { NEVER_EXPIRES, TOKEN_NAME_MAX_LENGTH } from './constants.js';
 import { TokenStatus } from './enums.js';
+import type { MessageCode } from './messages/catalog.js';
 import { rateLimitSchema, type RateLimits } from './rate-limit.js';
 
-/** Texts the console shows as they are; the server sends them in English. */
+/** Codes of the token routes' messages (messages/resource-messages.ts); a refused subnet is `token.subnet_invalid`. */
 export const TokenMessages = {
-  idInvalid: 'invalid token id',
-  nameRequired: 'the token name must not be empty',
-  nameTooLong: `the token name must not be longer than ${TOKEN_NAME_MAX_LENGTH} characters`,
-  expiredTimeInvalid: 'expired_time must be a unix time in seconds, or -1 for never',
-  remainQuotaInvalid: 'remain_quota must be a whole number of 0 or more',
-  unlimitedQuotaInvalid: 'unlimited_quota must be true or false',
-  statusInvalid: 'status must be 1 (enabled) or 2 (disabled)',
-  notFound: 'token not found',
-  expiredCannotEnable: 'this token has expired and cannot be enabled: extend its expiry time or set it to never expire first',
-  exhaustedCannotEnable: 'this token has used up its quota and cannot be enabled: add remaining quota or make it unlimited first',
-} as const;
-
-/** Why a subnet entry was refused, naming the entry so the user can find it in a long list. */
-export const invalidSubnetMessage = (entry: string): string =>
-  `invalid subnet "${entry}": expected a CIDR such as 192.168.1.0/24 or 2001:db8::/32, several separated by commas`;
+  idInvalid: 'token.id_invalid',
+  nameRequired: 'token.name_required',
+  nameTooLong: 'token.name_too_long',
+  expiredTimeInvalid: 'token.expired_time_invalid',
+  remainQuotaInvalid: 'token.remain_quota_invalid',
+  unlimitedQuotaInvalid: 'token.unlimited_quota_invalid',
+  statusInvalid: 'token.status_invalid',
+  notFound: 'token.not_found',
+  expiredCannotEnable: 'token.expired_cannot_enable',
+  exhaustedCannotEnable: 'token.exhausted_cannot_enable',
+} as const satisfies Record<string, MessageCode>;
 
 /** Token list orders of one-api's console; anything else lists newest first. */
 export const TOKEN_ORDERS = ['', 'remain_quota', 'used_quota'] as const;
@@ -62,9 +59,9 @@ export const CreateTokenRequestSchema = z.object({
   unlimited_quota: unlimitedQuota.default(false),
   models: commaList.default(''),
   subnet: commaList.default(''),
-  rpm_limit: rateLimitSchema('rpm_limit').default(0),
-  tpm_limit: rateLimitSchema('tpm_limit').default(0),
-  concurrency_limit: rateLimitSchema('concurrency_limit').default(0),
+  rpm_limit: rateLimitSchema().default(0),
+  tpm_limit: rateLimitSchema().default(0),
+  concurrency_limit: rateLimitSchema().default(0),
 });
 export type CreateTokenRequest = z.input<typeof CreateTokenRequestSchema>;
 
@@ -80,9 +77,9 @@ export const UpdateTokenRequestSchema = z.object({
   unlimited_quota: unlimitedQuota.optional(),
   models: commaList.optional(),
   subnet: commaList.optional(),
-  rpm_limit: rateLimitSchema('rpm_limit').optional(),
-  tpm_limit: rateLimitSchema('tpm_limit').optional(),
-  concurrency_limit: rateLimitSchema('concurrency_limit').optional(),
+  rpm_limit: rateLimitSchema().optional(),
+  tpm_limit: rateLimitSchema().optional(),
+  concurrency_limit: rateLimitSchema().optional(),
   status: z.number().int().optional(),
 });
 export type UpdateTokenRequest = z.input<typeof UpdateTokenRequestSchema>;

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.js';
+import type { MessageCode } from './messages/catalog.js';
 import type { RateLimits } from './rate-limit.js';
 
-/** Messages are stable codes the web translates; the server sends the English text. */
+/** Codes of the message catalog (messages/); the server answers them in the request's language. */
 export const UserMessages = {
-  passwordTooShort: 'password length must not be less than 8',
-  passwordTooLong: 'password length must not be more than 20',
-  usernameRequired: 'username and password are required',
-  usernameTooLong: 'username must not be longer than 12 characters',
-  passwordsDiffer: 'the two passwords differ',
-} as const;
+  passwordTooShort: 'user.password_too_short',
+  passwordTooLong: 'user.password_too_long',
+  usernameRequired: 'user.username_required',
+  usernameTooLong: 'user.username_too_long',
+  passwordsDiffer: 'user.passwords_differ',
+} as const satisfies Record<string, MessageCode>;
 
 /** A username and a password as registration and the admin's user form take them. */
 export const UsernameSchema = z.string({ error: UserMessages.usernameRequired }).trim().min(1, UserMessages.usernameRequired).max(USERNAME_MAX_LENGTH, UserMessages.usernameTooLong);
@@ -31,8 +32,8 @@ export const RegisterRequestSchema = z.object({
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'username or password is empty'),
-  password: z.string().min(1, 'username or password is empty'),
+  username: z.string().trim().min(1, 'user.login_empty' satisfies MessageCode),
+  password: z.string().min(1, 'user.login_empty' satisfies MessageCode),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

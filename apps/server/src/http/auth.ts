@@ -32,11 +32,11 @@ export function requireRole(ctx: AppContext, minRole: number): preHandlerAsyncHo
       const token = accessTokenFrom(request.headers.authorization);
       if (!token) throw notLoggedIn();
       user = await findUserByAccessToken(ctx.db, token);
-      if (!user) throw fail('invalid access token', 'invalid_access_token');
+      if (!user) throw fail('http.invalid_access_token');
     }
     if (!user || user.status !== UserStatus.Enabled) {
       clearSession(reply);
-      throw fail('user has been banned', 'user_banned');
+      throw fail('http.user_banned');
     }
     if (user.role < minRole) throw permissionDenied();
     request.user = { id: user.id, username: user.username, role: user.role };

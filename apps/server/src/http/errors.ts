@@ -1,20 +1,27 @@
+import { renderMessage, type MessageCode, type MessageLanguage, type MessageParams } from '@tollgate/contract';
+
 /**
  * Typed errors of the /api surface, answered in one place (app.ts). Business failures are HTTP 200 with
  * success=false, as one-api's console and scripts expect; only "not logged in" (401) and rate limits (429)
- * use a different status.
+ * use a different status. An error is a code of the contract's message catalog with its parameters, answered
+ * in the request's language (see language.ts); `message` is the English text, for logs and for scripts.
  */
 export class ApiError extends Error {
   constructor(
-    message: string,
+    readonly code: MessageCode,
+    readonly params: MessageParams = {},
     readonly status: number = 200,
-    readonly code: string = 'bad_request',
   ) {
-    super(message);
+    super(renderMessage({ code, params }, 'en'));
     this.name = 'ApiError';
+  }
+
+  messageIn(language: MessageLanguage): string {
+    return renderMessage({ code: this.code, params: this.params }, language);
   }
 }
 
-export const fail = (message: string, code = 'bad_request') => new ApiError(message, 200, code);
-export const notLoggedIn = () => new ApiError('not logged in and no access token', 401, 'not_logged_in');
-export const permissionDenied = () => new ApiError('permission denied: insufficient role', 200, 'permission_denied');
-export const tooManyRequests = () => new ApiError('too many requests, please try again later', 429, 'rate_limited');
+export const fail = (code: MessageCode, params?: MessageParams) => new ApiError(code, params);
+export const notLoggedIn = () => new ApiError('http.not_logged_in', {}, 401);
+export const permissionDenied = () => new ApiError('http.permission_denied');
+export const tooManyRequests = () => new ApiError('http.too_many_requests', {}, 429);

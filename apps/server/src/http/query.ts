@@ -1,3 +1,4 @@
+import type { MessageCode } from '@tollgate/contract';
 import { fail } from './errors.js';
 
 /** A query-string value as text; absent, repeated or odd values read as ''. */
@@ -22,8 +23,8 @@ export function flagOf(query: unknown, name: string): boolean {
 }
 
 /** The `:id` route parameter as a positive integer, or a failure with the given message. */
-export function idParamOf(params: unknown, message: string): number {
+export function idParamOf(params: unknown, message: MessageCode): number {
   const text = queryText(params, 'id');
-  if (!/^\d{1,12}$/.test(text) || Number(text) === 0) throw fail(message, 'invalid_parameters');
+  if (!/^\d{1,12}$/.test(text) || Number(text) === 0) throw fail(message);
   return Number(text);
 }

@@ -6,7 +6,7 @@ import { ApiError } from './errors.js';
  * one in it failed in the database with a 500. No field of ours has a use for it, so it is refused at the
  * door with a 400 naming the problem, on every database alike.
  */
-export const nulRefused = () => new ApiError('text may not contain the NUL character (\\u0000)', 400, 'nul_character');
+export const nulRefused = () => new ApiError('http.nul_character', {}, 400);
 
 /** A NUL in any string of a parsed JSON body, keys included. */
 export function containsNul(value: unknown): boolean {

@@ -127,6 +127,8 @@ export interface UpstreamIo {
   signal: AbortSignal;
   /** RELAY_TIMEOUT in milliseconds (0 = none): the longest wait for a first answer or between two events. */
   timeoutMs: number;
+  /** RELAY_PROXY, for the connections an adaptor opens itself (Spark's websocket): `send` already uses it. */
+  proxy?: string;
 }
 
 /**
@@ -161,9 +163,10 @@ export interface Adaptor {
   /**
    * The parameter of a hub request the protocol can neither honour nor emulate (`n` above 1, `logprobs`), if
    * any: such a request goes to another channel, or is refused with a 400 naming it, never answered as if
-   * the parameter had not been sent.
+   * the parameter had not been sent. `model` is the one the upstream is asked for (after the channel's
+   * mapping), for protocols whose models differ in what they take (Bedrock's model families).
    */
-  unsupported?(body: JsonObject): string | undefined;
+  unsupported?(body: JsonObject, model: string): string | undefined;
   /** The relay modes the protocol serves; every mode when absent. Other modes are refused before any call. */
   modes?: readonly RelayMode[];
   /**

@@ -85,8 +85,8 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
     clearInterval(keepAlive);
   }
   response.body.destroy();
-  const end: AnswerEnd = raw.destroyed ? 'client' : stream.complete ? 'complete' : 'upstream';
-  const billed = await delivery.finish(stream.usage, end, stream.answerId);
+  const end: AnswerEnd = raw.destroyed ? 'client' : stream.complete() ? 'complete' : 'upstream';
+  const billed = await delivery.finish(stream.usage(), end, stream.answerId?.());
   if (raw.destroyed) return;
   writer.end(end === 'complete' ? stream.close(billed) : stream.interrupt(INTERRUPTED_MESSAGE, billed));
 }
@@ -110,12 +110,8 @@ function openStream({ plan, endpoint, context, tally }: Delivery): RelayedStream
   return {
     push: (chunk) => translation.push(chunk),
     end: () => translation.end(),
-    get usage() {
-      return translation.usage;
-    },
-    get complete() {
-      return translation.complete;
-    },
+    usage: () => translation.usage,
+    complete: () => translation.complete,
     close: (billed) => writer.close(billed, translation.usage !== undefined),
     // The hub's error payload, in the client's protocol; a writer that already sent the upstream's error adds nothing.
     interrupt: (message, billed) =>

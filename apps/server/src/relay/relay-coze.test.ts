@@ -75,6 +75,13 @@ describe.each(databaseKinds)('Coze channels through the official OpenAI SDK on %
     expect(await chatError(suite.client(), MODEL)).toMatchObject({ status: 400, type: 'invalid_request_error' });
   });
 
+  it('names the API version Tollgate speaks when Coze answers the v2 endpoint as missing', async () => {
+    suite.upstream.behaviour = { fail: { status: 404, body: '404 page not found' } };
+    const error = (await chatError(suite.client(), MODEL)) as { status: number; message: string };
+    expect(error.status).toBe(404);
+    expect(error.message).toContain("Tollgate speaks Coze's chat API v2 (/open_api/v2/chat), as one-api does, and not v3 (/v3/chat)");
+  });
+
   it('passes the channel test through the adaptor', async () => {
     expect(await testChannel(suite.f, suite.channelId, MODEL)).toMatchObject({ success: true, message: 'Hello from coze', model: MODEL });
   });

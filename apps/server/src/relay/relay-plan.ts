@@ -43,7 +43,7 @@ export function channelServes(channel: RoutableChannel, input: RelayInput, mode:
     input.nativeOnly === undefined &&
     (!adaptor.modes || adaptor.modes.includes(mode)) &&
     (!input.stream || adaptor.streamParser !== undefined) &&
-    adaptor.unsupported?.(input.hub().json) === undefined
+    adaptor.unsupported?.(input.hub().json, channel.modelMapping[input.model] ?? input.model) === undefined
   );
 }
 
@@ -84,7 +84,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
     throw new RelayError(400, `channel #${channel.id} (${type.protocol}) cannot stream; send the request without stream`, 'stream_not_supported', 'invalid_request_error');
   }
   const hub = input.hub();
-  const unsupported = egress.unsupported?.(hub.json);
+  const unsupported = egress.unsupported?.(hub.json, upstreamModel);
   if (unsupported) {
     throw new RelayError(400, `${unsupported} is not supported by channel #${channel.id} (${type.label}): send the request without it, or to a model another channel serves`, 'unsupported_parameter', 'invalid_request_error', unsupported);
   }

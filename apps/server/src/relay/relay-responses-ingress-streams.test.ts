@@ -151,6 +151,6 @@ describe('Responses API streams', () => {
 
   it('sends keep-alives as SSE comments the SDK skips', async () => {
     const { responsesStreamWriter } = await import('../providers/openai/responses/hub-stream-writer.js');
-    expect(responsesStreamWriter({ model: CHAT, requestId: 'r1', estimatedPromptTokens: 0, client: {} }).keepAlive).toBe(': keep-alive\n\n');
+    expect(responsesStreamWriter({ model: CHAT, requestId: 'r1', estimatedPromptTokens: () => 0, client: {} }).keepAlive).toBe(': keep-alive\n\n');
   });
 });

@@ -4,6 +4,7 @@ import { chatError } from '../../test/chat-error.js';
 import { channelStatus, testChannel, testEveryChannel } from '../../test/channel-checks.js';
 import { readChatStream } from '../../test/chat-stream.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
+import { PNG_1X1 } from '../../test/canonical-request.js';
 import { databaseKinds } from '../../test/databases.js';
 import { FakeSpark } from '../../test/fake-spark.js';
 import { providerSuite } from '../../test/provider-suite.js';
@@ -61,6 +62,26 @@ describe.each(databaseKinds)('iFlytek Spark v1 channels (websocket) through the 
     expect((suite.upstream.received.at(-1)?.frame?.payload as { functions?: unknown }).functions).toEqual({ text: [weatherTool.function] });
     expect(answer.choices[0]?.finish_reason).toBe('tool_calls');
     expect(answer.choices[0]?.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } });
+  });
+
+  it('sends a request with an image to the image understanding service, the image first, and bills it', async () => {
+    const question = { type: 'text' as const, text: 'What is in this image?' };
+    const image = { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${PNG_1X1}` } };
+    const answer = await suite.client().chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: [question, image] }], max_tokens: 200 });
+    expect(answer.choices[0]?.message.content).toBe('Hello from spark');
+    const sent = suite.upstream.received.at(-1);
+    expect(sent?.path).toBe('/v2.1/image');
+    expect(sent?.frame).toEqual({
+      header: { app_id: 'APPID' },
+      parameter: { chat: { domain: 'imagev3', max_tokens: 200 } },
+      payload: { message: { text: [{ role: 'user', content: PNG_1X1, content_type: 'image' }, { role: 'user', content: 'What is in this image?', content_type: 'text' }] } },
+    });
+    await suite.f.flush();
+    expect(await lastConsumeLog(suite.f)).toMatchObject({ model_name: MODEL, channel_id: suite.channelId, prompt_tokens: 12, completion_tokens: 6 });
+    const calls = suite.upstream.received.length;
+    const two = await chatError(suite.client(), MODEL, { messages: [{ role: 'user', content: [question, image, image] }] });
+    expect(two).toMatchObject({ status: 400, code: 'unsupported_parameter', message: expect.stringMatching(/more than one image is not supported by channel #\d+ \(iFlytek Spark\)/) as unknown });
+    expect(suite.upstream.received.length).toBe(calls);
   });
 
   it('passes the channel test through the websocket', async () => {

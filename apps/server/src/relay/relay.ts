@@ -138,9 +138,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
       model: served.upstreamModel,
       requestId: request.id,
       client: input.json,
-      get estimatedPromptTokens() {
-        return estimatePromptTokens(mode, input.hub(), served.upstreamModel);
-      },
+      estimatedPromptTokens: () => estimatePromptTokens(mode, input.hub(), served.upstreamModel),
     };
     const delivery = { plan: served, endpoint, context, tally, finish };
     if (input.stream) observation.streaming();

@@ -1,5 +1,5 @@
 import type { UpstreamFailureKind } from '../observability/relay-observation.js';
-import type { Adaptor, AdaptorRequest, PostForText, ReadUpstreamError, UpstreamIo } from '../providers/adaptor.js';
+import type { Adaptor, AdaptorRequest, PostForText, ReadUpstreamError, UpstreamHttpCall, UpstreamIo } from '../providers/adaptor.js';
 import { parseUpstreamError } from '../providers/openai/upstream-error.js';
 import { bufferedResponse, type UpstreamResponse } from '../providers/upstream-response.js';
 import { shouldDisableChannel } from './health/disable-rules.js';
@@ -41,7 +41,7 @@ async function attemptUpstream(client: UpstreamClient, adaptor: Adaptor, request
     if (refused) return classifyFailure(refused.status, refused.error);
     const built = adaptor.buildRequest(request);
     response = adaptor.exchange
-      ? await adaptor.exchange(built, request, upstreamIo(client, signal))
+      ? await adaptor.exchange(built, request, new ExchangeIo(client, signal))
       : await client.send({ url: built.url, method: 'POST', headers: built.headers, body: built.body, signal });
   } catch (error) {
     // An adaptor refusing the request itself (a model its protocol cannot serve) answers the client as is.
@@ -93,13 +93,30 @@ const postForText =
     return { status: response.statusCode, body: await response.body.text() };
   };
 
-const upstreamIo = (client: UpstreamClient, cancellation: Cancellation): UpstreamIo => ({
-  send: (call) => client.send({ ...call, signal: cancellation }),
-  get signal() {
-    return abortSignalOf(cancellation);
-  },
-  timeoutMs: client.timeoutMs,
-});
+/** A class rather than a literal with a getter, whose hidden class V8 would make anew for every call. */
+class ExchangeIo implements UpstreamIo {
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly cancellation: Cancellation,
+  ) {}
+
+  send(call: UpstreamHttpCall): Promise<UpstreamResponse> {
+    return this.client.send({ ...call, signal: this.cancellation });
+  }
+
+  /** Made on first use: most exchanges never need an AbortSignal. */
+  get signal(): AbortSignal {
+    return abortSignalOf(this.cancellation);
+  }
+
+  get timeoutMs(): number {
+    return this.client.timeoutMs;
+  }
+
+  get proxy(): string | undefined {
+    return this.client.proxy;
+  }
+}
 
 /** A stream is answered once its first bytes came; one that breaks or ends before is a failed attempt. */
 async function streamStarted(response: UpstreamResponse): Promise<CallResult> {

@@ -36,10 +36,13 @@ export class UpstreamClient {
   private readonly dispatcher: Dispatcher;
   /** RELAY_TIMEOUT in milliseconds; 0 = none. */
   readonly timeoutMs: number;
+  /** RELAY_PROXY, lent to adaptors that open their own connections (websockets). */
+  readonly proxy: string | undefined;
   private readonly targets = new Map<string, { origin: string; path: string }>();
 
   constructor(options: UpstreamClientOptions) {
     this.timeoutMs = options.timeoutSeconds * 1000;
+    this.proxy = options.proxy;
     const idleMs = (options.idleSeconds ?? 30) * 1000;
     const common = {
       keepAliveTimeout: idleMs,

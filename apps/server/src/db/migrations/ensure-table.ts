@@ -75,7 +75,8 @@ function defaultClause(dialect: Dialect, column: ColumnSpec) {
   return sql` default ${sql.lit(value)}`;
 }
 
-async function indexExists(db: Kysely<unknown>, dialect: Dialect, table: string, name: string): Promise<boolean> {
+/** Whether the table has an index of that name (index names are per schema on PostgreSQL and SQLite). */
+export async function indexExists(db: Kysely<unknown>, dialect: Dialect, table: string, name: string): Promise<boolean> {
   const query = {
     sqlite: sql`select name from sqlite_master where type = 'index' and name = ${name}`,
     postgres: sql`select indexname from pg_indexes where schemaname = current_schema() and indexname = ${name}`,

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dsn.js';
+import { widenChannelKey } from './channel-key-text.js';
 import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
@@ -42,6 +43,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await ensureColumns(db, dialect, 'tokens', RATE_LIMIT_COLUMNS);
         await ensureColumns(db, dialect, 'users', RATE_LIMIT_COLUMNS);
+      },
+    },
+    '0009_channel_key_text': {
+      async up(db: Kysely<unknown>) {
+        await widenChannelKey(db, dialect);
       },
     },
   };

@@ -55,8 +55,10 @@ export const ONE_API_TABLES: TableSpec[] = [
       index('users', 'username', true),
       index('users', 'display_name'),
       index('users', 'email'),
-      index('users', 'github_id'),
-      index('users', 'wechat_id'),
+      // GORM names an index after the Go field, not the column: GitHubId and WeChatId give these names.
+      // Under any other name Tollgate would add a second index on one-api's column (and one-api a third).
+      { name: 'idx_users_git_hub_id', columns: ['github_id'] },
+      { name: 'idx_users_we_chat_id', columns: ['wechat_id'] },
       index('users', 'lark_id'),
       index('users', 'oidc_id'),
       index('users', 'access_token', true),

@@ -1,10 +1,12 @@
+import { MESSAGE_CATALOG } from '@tollgate/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { queryText } from '../../http/query.js';
 import { readSession, writeSession } from '../../http/session.js';
 
-export const TURNSTILE_REQUIRED = 'Turnstile check failed: please complete the human check and try again';
+/** The English answer of a failed check, as scripts without Accept-Language read it. */
+export const TURNSTILE_REQUIRED = MESSAGE_CATALOG['auth.turnstile_failed'].en;
 
 /**
  * When TurnstileCheckEnabled, the `turnstile` query must be a token Cloudflare accepts. A pass is
@@ -15,7 +17,7 @@ export async function checkTurnstile(ctx: AppContext, request: FastifyRequest, r
   const session = readSession(request, ctx.sessions);
   if (session.turnstile) return;
   const token = queryText(request.query, 'turnstile');
-  if (!token || !(await verifyTurnstile(ctx, token, request.ip))) throw fail(TURNSTILE_REQUIRED, 'turnstile_failed');
+  if (!token || !(await verifyTurnstile(ctx, token, request.ip))) throw fail('auth.turnstile_failed');
   writeSession(request, reply, ctx.sessions, { ...session, turnstile: true });
 }
 

@@ -1,5 +1,6 @@
 import { channelType } from '@tollgate/contract';
 import type { ChannelRow } from '../../db/schema.js';
+import { fail } from '../../http/errors.js';
 import type { UpstreamClient } from '../../relay/upstream-client.js';
 
 /**
@@ -19,7 +20,7 @@ const RELAY_BASE = 'relay';
 
 const num = (value: unknown) => {
   const n = Number(value);
-  if (!Number.isFinite(n)) throw new Error('the vendor answered without a balance');
+  if (!Number.isFinite(n)) throw fail('channel.balance_missing');
   return n;
 };
 const field = (value: unknown, ...path: string[]) => path.reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), value);
@@ -62,7 +63,7 @@ export const BALANCE_SOURCES: Record<number, BalanceSource> = {
     async fetch(get, base, key) {
       const info = await get(`${base}/v1/user/info`, bearer(key));
       // Anything but code 20000 is SiliconFlow refusing, whatever else the answer carries.
-      if (Number(field(info, 'code')) !== 20000) throw new Error(`SiliconFlow answered code ${String(field(info, 'code'))}: ${String(field(info, 'message') ?? '')}`);
+      if (Number(field(info, 'code')) !== 20000) throw fail('channel.balance_vendor_code', { vendor: 'SiliconFlow', code: String(field(info, 'code')), detail: String(field(info, 'message') ?? '') });
       return num(field(info, 'data', 'totalBalance'));
     },
   },
@@ -88,9 +89,9 @@ export const balanceSupported = (type: number) => type in BALANCE_SOURCES;
 /** The base URL a channel's balance is asked at. `fixedHosts` replaces vendors' own hosts (tests use fakes). */
 export function balanceBase(channel: Pick<ChannelRow, 'type' | 'base_url'>, fixedHosts: Readonly<Record<number, string>> = {}): string {
   const source = BALANCE_SOURCES[channel.type];
-  if (!source) throw new Error('balance lookup is not supported for this channel type');
+  if (!source) throw fail('channel.balance_unsupported');
   const base = source.host === RELAY_BASE ? channel.base_url || channelType(channel.type)?.defaultBaseUrl : (fixedHosts[channel.type] ?? source.host);
-  if (!base) throw new Error('the channel has no base URL to ask for its balance');
+  if (!base) throw fail('channel.balance_no_base_url');
   return base.replace(/\/+$/, '');
 }
 
@@ -101,7 +102,7 @@ export async function fetchBalance(client: UpstreamClient, channel: Pick<Channel
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const response = await client.send({ url, method: 'GET', headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(10_000) });
     const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`the vendor answered ${response.statusCode}: ${text.slice(0, 200)}`);
+    if (response.statusCode !== 200) throw fail('channel.balance_refused', { status: response.statusCode, detail: text.slice(0, 200) });
     return JSON.parse(text) as unknown;
   };
   return source.fetch(get, base, channel.key.split('\n')[0]?.trim() ?? '');

@@ -1,7 +1,10 @@
+import { message } from '@tollgate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { ChannelRow } from '../../db/schema.js';
 import { requireAdmin } from '../../http/auth.js';
+import { ApiError } from '../../http/errors.js';
+import { languageOf, say } from '../../http/language.js';
 import { idParamOf, queryText } from '../../http/query.js';
 import { nowSeconds } from '../../lib/random.js';
 import { balanceSupported, fetchBalance } from './channel-balance.js';
@@ -22,7 +25,7 @@ async function refreshBalance(ctx: AppContext, channel: ChannelRow): Promise<num
  */
 export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.addHook('preHandler', requireAdmin(ctx));
-  const channelOf = (params: unknown) => findChannel(ctx.db, idParamOf(params, 'invalid channel id'));
+  const channelOf = (params: unknown) => findChannel(ctx.db, idParamOf(params, 'channel.id_invalid'));
 
   app.get('/test', async (request) => {
     const scope = queryText(request.query, 'scope') === 'disabled' ? 'disabled' : 'all';
@@ -32,33 +35,34 @@ export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => asyn
     } catch (error) {
       // Only the cluster lock can fail here (Redis down): say so rather than answer a bare 500.
       request.log.error({ err: error }, 'channel test lock unavailable');
-      return { success: false, message: `cannot start the channel test: Redis did not answer (${(error as Error).message})` };
+      return { success: false, message: say(request, message('channel.test_lock_unavailable', { detail: (error as Error).message })) };
     }
-    if (!started) return { success: false, message: 'a channel test is already running' };
-    return { success: true, message: 'channel test started: each row updates as its channel finishes' };
+    if (!started) return { success: false, message: say(request, message('channel.test_running')) };
+    return { success: true, message: say(request, message('channel.test_started')) };
   });
 
   app.get('/test/:id', async (request) => {
     const channel = await channelOf(request.params);
-    if (!channel) return { success: false, message: 'channel not found', time: 0, model: '' };
-    const result = await testChannel(ctx, channel, queryText(request.query, 'model'));
+    if (!channel) return { success: false, message: say(request, message('channel.not_found')), time: 0, model: '' };
+    const { text, ...result } = await testChannel(ctx, channel, queryText(request.query, 'model'));
     // one-api sent `modelName`; its console reads `model`. Both are sent.
-    return { ...result, modelName: result.model };
+    return { ...result, message: say(request, text), modelName: result.model };
   });
 
   app.get('/update_balance/:id', async (request) => {
     const channel = await channelOf(request.params);
-    if (!channel) return { success: false, message: 'channel not found', balance: 0 };
-    if (!balanceSupported(channel.type)) return { success: false, message: 'balance lookup is not supported for this channel type', balance: channel.balance };
+    if (!channel) return { success: false, message: say(request, message('channel.not_found')), balance: 0 };
+    if (!balanceSupported(channel.type)) return { success: false, message: say(request, message('channel.balance_unsupported')), balance: channel.balance };
     try {
       return { success: true, message: '', balance: await refreshBalance(ctx, channel) };
     } catch (error) {
-      return { success: false, message: (error as Error).message, balance: channel.balance };
+      const refusal = error instanceof ApiError ? error : new ApiError('channel.balance_failed', { detail: (error as Error).message });
+      return { success: false, message: refusal.messageIn(languageOf(request)), balance: channel.balance };
     }
   });
 
   // one-api's version of this was a no-op; here every channel whose vendor reports a balance is refreshed.
-  app.get('/update_balance', async () => {
+  app.get('/update_balance', async (request) => {
     const channels = (await ctx.db.selectFrom('channels').selectAll().execute()).filter((c) => balanceSupported(c.type));
     let updated = 0;
     for (const channel of channels) {
@@ -69,6 +73,6 @@ export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => asyn
         ctx.log.warn({ channelId: channel.id, err: error }, 'balance update failed');
       }
     }
-    return { success: true, message: `updated the balance of ${updated} of ${channels.length} channels`, data: updated };
+    return { success: true, message: say(request, message('channel.balances_updated', { updated, total: channels.length })), data: updated };
   });
 };

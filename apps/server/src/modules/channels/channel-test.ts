@@ -1,4 +1,4 @@
-import { ChannelStatus, LogType, channelType } from '@tollgate/contract';
+import { ChannelStatus, LogType, channelType, message as catalogMessage, renderMessage, type CatalogMessage } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import type { ChannelRow } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
@@ -10,7 +10,9 @@ import { recordLog } from '../logs/logs.repository.js';
 
 export interface TestResult {
   success: boolean;
+  /** In English, as logged and sent to root; `text` is the same message for the console's language. */
   message: string;
+  text: CatalogMessage;
   /** Seconds, as the console reads it. */
   time: number;
   model: string;
@@ -37,7 +39,10 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   const upstreamModel = channel.modelMapping[model] ?? model;
   const type = channelType(channel.type);
   const adaptor = type ? adaptorFor(type.protocol) : undefined;
-  if (!type || !adaptor) return { success: false, message: `channel type ${channel.type} cannot be tested yet: its protocol is not supported`, time: 0, model };
+  if (!type || !adaptor) {
+    const text = catalogMessage('channel.test_unsupported', { type: channel.type });
+    return { success: false, message: renderMessage(text, 'en'), text, time: 0, model };
+  }
 
   const request = {
     target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings },
@@ -50,36 +55,38 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   };
   const started = performance.now();
   const result = await callUpstream(ctx.relay.upstream, adaptor, request, AbortSignal.timeout(60_000));
-  let message: string;
+  let text: CatalogMessage;
   let success = false;
   if (result.ok) {
     const answer = adaptor.parseAnswer(request, Buffer.from(await result.response.body.arrayBuffer()), String(result.response.headers['content-type'] ?? ''));
     const content = readContent(answer.body);
     success = content !== undefined;
-    message = content ?? 'the upstream answered without a message content';
+    text = content === undefined ? catalogMessage('channel.test_no_content') : catalogMessage('channel.test_reply', { reply: content });
   } else {
-    message = `http status code ${result.error.status}, error message: ${result.error.message}`;
+    text = catalogMessage('channel.test_upstream_error', { status: result.error.status, detail: result.error.message });
   }
   const elapsedMs = Math.round(performance.now() - started);
   // A reply slower than ChannelDisableThreshold (seconds, 0 = no limit) is a failed test: it may disable the
   // channel, and it never re-enables one (one-api re-enabled slow channels, which then flapped).
   const threshold = ctx.options.num('ChannelDisableThreshold') * 1000;
-  const slow = threshold > 0 && elapsedMs > threshold ? `the test took ${(elapsedMs / 1000).toFixed(2)} s, over the ${threshold / 1000} s threshold` : undefined;
-  if (slow && success) {
+  const slowText = threshold > 0 && elapsedMs > threshold ? catalogMessage('channel.test_slow', { seconds: (elapsedMs / 1000).toFixed(2), threshold: threshold / 1000 }) : undefined;
+  const slow = slowText && renderMessage(slowText, 'en');
+  if (slowText && success) {
     success = false;
-    message = `${slow}; the reply was: ${message}`;
+    text = catalogMessage('channel.test_slow_reply', { slow: slowText, reply: text });
   }
+  const message = renderMessage(text, 'en');
   await ctx.db.updateTable('channels').set({ response_time: elapsedMs, test_time: nowSeconds() }).where('id', '=', row.id).execute();
   await recordLog(ctx.db, { userId: 0, username: '', type: LogType.Test, content: `channel #${row.id} test with ${model}: ${message}`, modelName: model, channelId: row.id, elapsedMs });
 
   // A passing test is proof enough that a cooling channel answers again: its circuit closes on every node.
   if (success) ctx.relay.breakers.reset(row.id);
-  if (!applyHealthRules) return { success, message, time: elapsedMs / 1000, model };
+  if (!applyHealthRules) return { success, message, text, time: elapsedMs / 1000, model };
   if (row.status === ChannelStatus.Enabled && !result.ok && result.disableChannel) await autoDisableChannel(ctx, channel, message);
   else if (row.status === ChannelStatus.Enabled && slow) {
     if (!(await autoDisableChannel(ctx, channel, slow))) await ctx.notifyRoot(`Channel "${channel.name}" (#${channel.id}) is slow`, slow);
   } else if (row.status === ChannelStatus.AutoDisabled && success) await autoEnableChannel(ctx, channel);
-  return { success, message, time: elapsedMs / 1000, model };
+  return { success, message, text, time: elapsedMs / 1000, model };
 }
 
 function readContent(body: Buffer): string | undefined {

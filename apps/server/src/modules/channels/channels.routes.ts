@@ -10,7 +10,7 @@ import { toChannelView } from './channel-view.js';
 import * as repo from './channels.repository.js';
 import * as service from './channels.service.js';
 
-const idOf = (params: unknown) => idParamOf(params, 'invalid channel id');
+const idOf = (params: unknown) => idParamOf(params, 'channel.id_invalid');
 
 /** Each channel with its circuit breaker's state: a map lookup per row. */
 const viewsOf = (ctx: AppContext, rows: ChannelRow[]) => rows.map((row) => toChannelView(row, ctx.relay.breakers.view(row.id)));
@@ -48,7 +48,7 @@ export const channelRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
   app.delete('/disabled', async () => ok(await repo.deleteDisabledChannels(ctx.db)));
 
   app.delete('/:id', async (request) => {
-    if (!(await repo.deleteChannel(ctx.db, idOf(request.params)))) throw fail('channel not found');
+    if (!(await repo.deleteChannel(ctx.db, idOf(request.params)))) throw fail('channel.not_found');
     return ok(undefined);
   });
 };

@@ -44,14 +44,14 @@ export async function createChannels(ctx: AppContext, body: unknown): Promise<nu
  */
 export async function updateChannel(ctx: AppContext, body: unknown): Promise<ChannelView> {
   const input = parseOrFail(ChannelInputSchema, body);
-  if (input.id === undefined) throw fail('channel id is required');
+  if (input.id === undefined) throw fail('channel.id_required');
   const existing = await repo.findChannel(ctx.db, input.id);
-  if (!existing) throw fail('channel not found');
+  if (!existing) throw fail('channel.not_found');
   const raw = (body ?? {}) as Record<string, unknown>;
   const quick = Object.keys(raw).every((k) => ['id', 'status', 'priority', 'weight'].includes(k));
   const patch: Partial<NewChannel> = {};
   if (input.status !== undefined) {
-    if (![ChannelStatus.Enabled, ChannelStatus.ManuallyDisabled, ChannelStatus.AutoDisabled].includes(input.status as 1 | 2 | 3)) throw fail('invalid channel status');
+    if (![ChannelStatus.Enabled, ChannelStatus.ManuallyDisabled, ChannelStatus.AutoDisabled].includes(input.status as 1 | 2 | 3)) throw fail('channel.status_invalid');
     patch.status = input.status;
   }
   if (input.priority != null) patch.priority = input.priority;
@@ -65,7 +65,7 @@ export async function updateChannel(ctx: AppContext, body: unknown): Promise<Cha
   return ctx.db.transaction().execute(async (trx) => {
     await repo.updateChannel(trx, existing.id, patch);
     const row = await repo.findChannel(trx, existing.id);
-    if (!row) throw fail('channel not found');
+    if (!row) throw fail('channel.not_found');
     await rebuildAbilities(trx, row);
     return toChannelView(row, ctx.relay.breakers.view(row.id));
   });
@@ -143,6 +143,6 @@ function jsonObject(text: string): object | undefined {
 
 export async function getChannel(ctx: AppContext, id: number): Promise<ChannelView> {
   const row = await repo.findChannel(ctx.db, id);
-  if (!row) throw fail('channel not found');
+  if (!row) throw fail('channel.not_found');
   return toChannelView(row, ctx.relay.breakers.view(row.id));
 }

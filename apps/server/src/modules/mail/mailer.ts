@@ -9,8 +9,6 @@ export interface Mail {
   html: string;
 }
 
-export const SMTP_NOT_CONFIGURED = 'the administrator has not configured SMTP: no email can be sent';
-
 export const canSendMail = (options: OptionReader): boolean => isSmtpConfigured(readSmtpSettings(options));
 
 /** Where mail goes: the SMTP options (changed at run time) and the certificate checks (environment). */
@@ -25,7 +23,7 @@ async function smtpTls(config: MailSettings['config']): Promise<SmtpTls> {
   try {
     return { ca: await readFile(config.SMTP_CA_FILE, 'utf8'), insecure: false };
   } catch (error) {
-    throw fail(`could not send the email: SMTP_CA_FILE ${config.SMTP_CA_FILE} cannot be read (${(error as Error).message})`, 'mail_failed');
+    throw fail('mail.ca_file_unreadable', { path: config.SMTP_CA_FILE, detail: (error as Error).message });
   }
 }
 
@@ -35,7 +33,7 @@ async function smtpTls(config: MailSettings['config']): Promise<SmtpTls> {
  */
 export async function sendMail({ options, config }: MailSettings, mail: Mail): Promise<void> {
   const settings = readSmtpSettings(options);
-  if (!isSmtpConfigured(settings)) throw fail(SMTP_NOT_CONFIGURED, 'smtp_not_configured');
+  if (!isSmtpConfigured(settings)) throw fail('mail.smtp_not_configured');
   const tls = await smtpTls(config);
   // Loaded on first mail: most nodes never send one.
   const { default: nodemailer } = await import('nodemailer');
@@ -44,7 +42,7 @@ export async function sendMail({ options, config }: MailSettings, mail: Mail): P
     await transport.sendMail({ from: senderOf(settings), to: mail.to, subject: mail.subject, html: mail.html });
   } catch (error) {
     // The SMTP server's own words (auth refused, relay denied...) tell the administrator what to fix.
-    throw fail(`could not send the email: ${error instanceof Error ? error.message : String(error)}`, 'mail_failed');
+    throw fail('mail.send_failed', { detail: error instanceof Error ? error.message : String(error) });
   } finally {
     transport.close();
   }

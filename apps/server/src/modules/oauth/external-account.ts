@@ -11,10 +11,6 @@ import { findLiveUserByEmail, findUserByAffCode, findUserById, isUsernameTaken, 
 import { findLiveUserByIdentity, nextUserId } from './external-account.repository.js';
 import type { ExternalProfile, IdentityProvider } from './external-identity.js';
 
-export const USER_BANNED = 'user has been banned';
-export const REGISTRATION_CLOSED = 'new user registration has been disabled by the administrator';
-const alreadyBound = (provider: IdentityProvider) => `this ${provider.label} account is already bound to another user`;
-
 /**
  * Sign-in through a provider: the live account holding the id, or a new one when registration is open.
  * `affCode` is the inviter's affiliate code, rewarded as registration does.
@@ -22,14 +18,14 @@ const alreadyBound = (provider: IdentityProvider) => `this ${provider.label} acc
 export async function accountForSignIn(ctx: AppContext, provider: IdentityProvider, profile: ExternalProfile, affCode = ''): Promise<UserRow> {
   const holder = await findLiveUserByIdentity(ctx.db, provider.column, profile.id);
   if (holder) {
-    if (holder.status !== UserStatus.Enabled) throw fail(USER_BANNED, 'user_banned');
+    if (holder.status !== UserStatus.Enabled) throw fail('http.user_banned');
     return holder;
   }
-  if (!ctx.options.bool('RegisterEnabled')) throw fail(REGISTRATION_CLOSED, 'registration_closed');
+  if (!ctx.options.bool('RegisterEnabled')) throw fail('user.registration_closed');
   const inviter = affCode ? await findUserByAffCode(ctx.db, affCode) : undefined;
   const id = await createWithFreeName(ctx, provider, profile, inviter?.id);
   const created = await findUserById(ctx.db, id);
-  if (!created) throw fail('the new account could not be read back');
+  if (!created) throw fail('oauth.account_unreadable');
   if (inviter) await rewardInvitation(ctx, { id, username: created.username }, inviter);
   return created;
 }
@@ -37,7 +33,7 @@ export async function accountForSignIn(ctx: AppContext, provider: IdentityProvid
 /** Binding from a signed-in session: refused when another live account already holds the id. */
 export async function bindIdentity(ctx: AppContext, provider: IdentityProvider, userId: number, profile: ExternalProfile): Promise<void> {
   const holder = await findLiveUserByIdentity(ctx.db, provider.column, profile.id);
-  if (holder && holder.id !== userId) throw fail(alreadyBound(provider), 'identity_taken');
+  if (holder && holder.id !== userId) throw fail('oauth.already_bound', { provider: provider.label });
   await updateUser(ctx.db, userId, { [provider.column]: profile.id });
 }
 

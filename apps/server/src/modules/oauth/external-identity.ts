@@ -24,5 +24,3 @@ export interface IdentityProvider {
   /** Whether the administrator turned it on (and configured it). */
   enabled(ctx: AppContext): boolean;
 }
-
-export const disabledMessage = (provider: IdentityProvider) => `the administrator has not enabled sign-in and registration with ${provider.label}`;

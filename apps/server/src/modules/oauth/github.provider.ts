@@ -1,3 +1,4 @@
+import { message } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import type { OAuthProvider } from './oauth-callback.js';
@@ -26,14 +27,14 @@ export const githubProvider: OAuthProvider = {
     });
     const accessToken = textField(token, 'access_token');
     // GitHub answers a bad or used code with HTTP 200 and an `error` field.
-    if (!accessToken) throw fail(`GitHub refused the sign-in: ${textField(token, 'error_description') || textField(token, 'error') || 'no access token'}`, 'provider_refused');
+    if (!accessToken) throw fail('oauth.refused', { provider: 'GitHub', detail: textField(token, 'error_description') || textField(token, 'error') || message('oauth.no_access_token') });
 
     const user = await providerJson(ctx, 'GitHub', `${baseUrl(o.str('GitHubApiBaseUrl'), DEFAULT_GITHUB_API_BASE_URL)}/user`, {
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/vnd.github+json', 'user-agent': 'Tollgate' },
     });
     // The login is the identity, as in one-api, so accounts bound there keep signing in here.
     const login = textField(user, 'login');
-    if (!login) throw fail(`GitHub returned no user: ${textField(user, 'message') || 'the login is empty'}`, 'provider_refused');
+    if (!login) throw fail('oauth.no_user', { provider: 'GitHub', detail: textField(user, 'message') || message('oauth.login_empty') });
     return { id: login, displayName: textField(user, 'name'), email: textField(user, 'email') };
   },
 };

@@ -1,3 +1,4 @@
+import { message } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import type { OAuthProvider } from './oauth-callback.js';
@@ -29,13 +30,13 @@ export const larkProvider: OAuthProvider = {
       body: JSON.stringify({ grant_type: 'authorization_code', client_id: o.str('LarkClientId'), client_secret: o.str('LarkClientSecret'), code, redirect_uri: redirectUri }),
     });
     const accessToken = textField(token, 'access_token');
-    if (!accessToken) throw fail(`Lark refused the sign-in: ${textField(token, 'error_description') || textField(token, 'msg') || textField(token, 'error') || 'no access token'}`, 'provider_refused');
+    if (!accessToken) throw fail('oauth.refused', { provider: 'Lark', detail: textField(token, 'error_description') || textField(token, 'msg') || textField(token, 'error') || message('oauth.no_access_token') });
 
     const info = await providerJson(ctx, 'Lark', `${base}/open-apis/authen/v1/user_info`, { headers: { authorization: `Bearer ${accessToken}` } });
     const user = objectField(info, 'data');
     // open_id, as one-api stores it: an app's own id for the person, the same on both endpoints one-api used.
     const openId = textField(user, 'open_id');
-    if (!openId) throw fail(`Lark returned no user: ${textField(info, 'msg') || 'the open_id is empty'}`, 'provider_refused');
+    if (!openId) throw fail('oauth.no_user', { provider: 'Lark', detail: textField(info, 'msg') || message('oauth.open_id_empty') });
     return { id: openId, displayName: textField(user, 'name'), email: textField(user, 'email') };
   },
 };

@@ -7,8 +7,8 @@ import { queryText } from '../../http/query.js';
 import { clearSession, readSession, writeSession } from '../../http/session.js';
 import { completeSignIn } from '../users/sign-in.js';
 import { findUserById } from '../users/users.repository.js';
-import { accountForSignIn, bindIdentity, USER_BANNED } from './external-account.js';
-import { disabledMessage, type ExternalProfile, type IdentityProvider } from './external-identity.js';
+import { accountForSignIn, bindIdentity } from './external-account.js';
+import type { ExternalProfile, IdentityProvider } from './external-identity.js';
 import { checkOAuthState } from './oauth-state.js';
 
 /** A provider reached by a browser redirect with `code` and `state` (GitHub, Lark, OIDC). */
@@ -26,16 +26,16 @@ export const BIND_MESSAGE = 'bind';
  */
 export async function oauthCallback(ctx: AppContext, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply): Promise<ApiEnvelope<LoginUser | undefined>> {
   checkOAuthState(ctx, request);
-  if (!provider.enabled(ctx)) throw fail(disabledMessage(provider), 'oauth_disabled');
+  if (!provider.enabled(ctx)) throw fail('oauth.disabled', { provider: provider.label });
   const code = queryText(request.query, 'code');
-  if (!code) throw fail('invalid parameters: the authorization code is missing', 'invalid_parameters');
+  if (!code) throw fail('oauth.code_missing');
   const { oauth_state: _spent, ...session } = readSession(request, ctx.sessions);
 
   if (session.id !== undefined) {
     const me = await findUserById(ctx.db, session.id);
     if (!me || me.status !== UserStatus.Enabled) {
       clearSession(reply);
-      throw fail(USER_BANNED, 'user_banned');
+      throw fail('http.user_banned');
     }
     await bindIdentity(ctx, provider, me.id, await provider.profile(ctx, code, originOf(request)));
     writeSession(request, reply, ctx.sessions, session);

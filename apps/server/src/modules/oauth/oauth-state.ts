@@ -26,6 +26,6 @@ export function checkOAuthState(ctx: AppContext, request: FastifyRequest): void 
   const given = queryText(request.query, 'state');
   const expected = readSession(request, ctx.sessions).oauth_state;
   if (!given || !expected || given !== expected) {
-    throw new ApiError('the OAuth state is empty or does not match: please start the sign-in again', 403, 'oauth_state_mismatch');
+    throw new ApiError('oauth.state_mismatch', {}, 403);
   }
 }

@@ -32,7 +32,7 @@ export async function discover(ctx: AppContext, url: string, now = Date.now()): 
       userinfo: textField(document, 'userinfo_endpoint'),
       tokenAuthMethods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : [],
     };
-    if (!value.authorization && !value.token) throw fail('the OIDC discovery document names no endpoints', 'provider_refused');
+    if (!value.authorization && !value.token) throw fail('oauth.oidc_no_endpoints');
     cache.set(url, { until: now + FRESH_MS, value });
     return value;
   } catch (error) {

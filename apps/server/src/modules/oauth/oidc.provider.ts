@@ -1,3 +1,4 @@
+import { message } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import type { OAuthProvider } from './oauth-callback.js';
@@ -18,15 +19,15 @@ export const oidcProvider: OAuthProvider = {
 
   async profile(ctx: AppContext, code: string, origin: string) {
     const endpoints = await oidcEndpoints(ctx);
-    if (!endpoints.token || !endpoints.userinfo) throw fail('OIDC is not fully configured: set the well-known URL or the token and userinfo endpoints', 'oauth_disabled');
+    if (!endpoints.token || !endpoints.userinfo) throw fail('oauth.oidc_not_configured');
     const redirectUri = `${(ctx.options.str('ServerAddress').trim() || origin).replace(/\/+$/, '')}/oauth/oidc`;
     const token = await providerJson(ctx, 'OIDC', endpoints.token, tokenRequest(ctx, endpoints, code, redirectUri));
     const accessToken = textField(token, 'access_token');
-    if (!accessToken) throw fail(`the OIDC provider refused the sign-in: ${textField(token, 'error_description') || textField(token, 'error') || 'no access token'}`, 'provider_refused');
+    if (!accessToken) throw fail('oauth.oidc_refused', { detail: textField(token, 'error_description') || textField(token, 'error') || message('oauth.no_access_token') });
 
     const user = await providerJson(ctx, 'OIDC', endpoints.userinfo, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
     const sub = textField(user, 'sub');
-    if (!sub) throw fail('the OIDC provider returned no user: the sub claim is empty', 'provider_refused');
+    if (!sub) throw fail('oauth.oidc_no_user');
     return { id: sub, displayName: textField(user, 'name'), email: textField(user, 'email'), username: textField(user, 'preferred_username') };
   },
 };

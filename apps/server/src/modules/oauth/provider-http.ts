@@ -15,7 +15,7 @@ export async function providerJson(ctx: AppContext, provider: string, url: strin
     return await response.json();
   } catch (error) {
     ctx.log.warn({ err: error, url }, `${provider} sign-in request failed`);
-    throw fail(`could not reach the ${provider} server, please try again later`, 'provider_unreachable');
+    throw fail('oauth.provider_unreachable', { provider });
   }
 }
 

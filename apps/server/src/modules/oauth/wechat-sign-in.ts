@@ -7,11 +7,10 @@ import { fail } from '../../http/errors.js';
 import { queryText } from '../../http/query.js';
 import { completeSignIn } from '../users/sign-in.js';
 import { accountForSignIn, bindIdentity } from './external-account.js';
-import { disabledMessage } from './external-identity.js';
 import { wechatProfile, wechatProvider } from './wechat.provider.js';
 
 function requireWeChatEnabled(ctx: AppContext): void {
-  if (!wechatProvider.enabled(ctx)) throw fail(disabledMessage(wechatProvider), 'oauth_disabled');
+  if (!wechatProvider.enabled(ctx)) throw fail('oauth.disabled', { provider: wechatProvider.label });
 }
 
 /**

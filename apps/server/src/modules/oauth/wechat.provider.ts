@@ -1,3 +1,4 @@
+import { message } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import type { ExternalProfile, IdentityProvider } from './external-identity.js';
@@ -16,14 +17,14 @@ export const wechatProvider: IdentityProvider = {
 };
 
 export async function wechatProfile(ctx: AppContext, code: string): Promise<ExternalProfile> {
-  if (!code.trim()) throw fail('invalid parameters: the verification code is missing', 'invalid_parameters');
+  if (!code.trim()) throw fail('oauth.verification_code_missing');
   const address = ctx.options.str('WeChatServerAddress').trim().replace(/\/+$/, '');
   const answer = await providerJson(ctx, 'WeChat', `${address}/api/wechat/user?code=${encodeURIComponent(code.trim())}`, {
     headers: { authorization: ctx.options.str('WeChatServerToken') },
   });
   const success = (answer as { success?: unknown } | null)?.success === true;
-  if (!success) throw fail(`WeChat refused the sign-in: ${textField(answer, 'message') || 'no reason given'}`, 'provider_refused');
+  if (!success) throw fail('oauth.refused', { provider: 'WeChat', detail: textField(answer, 'message') || message('oauth.no_reason') });
   const openId = textField(answer, 'data');
-  if (!openId) throw fail('the verification code is wrong or has expired', 'provider_refused');
+  if (!openId) throw fail('user.verification_code_invalid');
   return { id: openId };
 }

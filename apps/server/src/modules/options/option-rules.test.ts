@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkOption } from './option-rules.js';
+import { renderMessage } from '@tollgate/contract';
+import { checkOption, type OptionCheck } from './option-rules.js';
+
+/** A refusal as scripts without Accept-Language read it. */
+const inEnglish = (check: OptionCheck) => (check.ok ? check : { ok: false, message: renderMessage(check.message, 'en') });
 
 const saved: Record<string, string> = { GitHubClientId: '', EmailDomainWhitelist: 'gmail.com', WeChatServerAddress: '', TurnstileSiteKey: 'site-key' };
 const current = (key: string) => saved[key] ?? '';
@@ -86,16 +90,16 @@ describe('checkOption', () => {
     ['GitHubBaseUrl', 'github.com', 'GitHubBaseUrl must be an http:// or https:// URL'],
     ['OidcWellKnown', 'ftp://sso.example.com', 'OidcWellKnown must be an http:// or https:// URL'],
   ])('refuses %s = %j: %s', (key, value, message) => {
-    expect(checkOption(key, value, current)).toEqual({ ok: false, message });
+    expect(inEnglish(checkOption(key, value, current))).toEqual({ ok: false, message });
   });
 
   it('needs a whitelist before restricting email domains, and keeps one while restricted', () => {
     const empty = (key: string) => (key === 'EmailDomainRestrictionEnabled' ? 'true' : '');
-    expect(checkOption('EmailDomainRestrictionEnabled', 'true', empty)).toEqual({
+    expect(inEnglish(checkOption('EmailDomainRestrictionEnabled', 'true', empty))).toEqual({
       ok: false,
       message: 'add at least one domain to EmailDomainWhitelist before enabling email domain restriction',
     });
-    expect(checkOption('EmailDomainWhitelist', ' , ', empty)).toEqual({
+    expect(inEnglish(checkOption('EmailDomainWhitelist', ' , ', empty))).toEqual({
       ok: false,
       message: 'the email domain whitelist must not be empty while email domain restriction is on',
     });

@@ -1,7 +1,7 @@
-import { OptionMessages, groupRateLimitsProblem } from '@tollgate/contract';
+import { OptionMessages, groupRateLimitsProblem, message, type CatalogMessage, type MessageCode, type MessageParams } from '@tollgate/contract';
 import { OPTION_DEFAULTS } from './option-defaults.js';
 
-export type OptionCheck = { ok: true; value: string } | { ok: false; message: string };
+export type OptionCheck = { ok: true; value: string } | { ok: false; message: CatalogMessage };
 
 /** The saved value of another option, for the rules that enable a feature only when it is configured. */
 export type CurrentOption = (key: string) => string;
@@ -9,30 +9,30 @@ export type CurrentOption = (key: string) => string;
 type Rule = (value: string, current: CurrentOption) => OptionCheck;
 
 const accept = (value: string): OptionCheck => ({ ok: true, value });
-const refuse = (message: string): OptionCheck => ({ ok: false, message });
+const refuse = (code: MessageCode, params?: MessageParams): OptionCheck => ({ ok: false, message: message(code, params) });
 
 const wholeNumber = (key: string, min: number, max = Number.MAX_SAFE_INTEGER): Rule => (value) => {
   const text = value.trim();
   const parsed = Number(text);
   if (!/^-?\d+$/.test(text) || parsed < min || parsed > max) {
-    return refuse(max === Number.MAX_SAFE_INTEGER ? `${key} must be a whole number of ${min} or more` : `${key} must be a whole number from ${min} to ${max}`);
+    return max === Number.MAX_SAFE_INTEGER ? refuse('option.whole_number_min', { key, min }) : refuse('option.whole_number_range', { key, min, max });
   }
   return accept(String(parsed));
 };
 
-const decimal = (key: string, isValid: (n: number) => boolean, expectation: string): Rule => (value) => {
+const decimal = (key: string, isValid: (n: number) => boolean, expectation: MessageCode): Rule => (value) => {
   const text = value.trim();
-  return text !== '' && Number.isFinite(Number(text)) && isValid(Number(text)) ? accept(String(Number(text))) : refuse(`${key} must be ${expectation}`);
+  return text !== '' && Number.isFinite(Number(text)) && isValid(Number(text)) ? accept(String(Number(text))) : refuse('option.must_be', { key, expectation: message(expectation) });
 };
 
 /** Ratios are JSON objects from a model or group name to a non-negative number; the console parses them on load. */
-const ratioTable = (message: string): Rule => (value) => {
+const ratioTable = (problem: MessageCode): Rule => (value) => {
   try {
     const parsed: unknown = JSON.parse(value);
     const isTable = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-    return isTable && Object.values(parsed).every((ratio) => typeof ratio === 'number' && Number.isFinite(ratio) && ratio >= 0) ? accept(value) : refuse(message);
+    return isTable && Object.values(parsed).every((ratio) => typeof ratio === 'number' && Number.isFinite(ratio) && ratio >= 0) ? accept(value) : refuse(problem);
   } catch {
-    return refuse(message);
+    return refuse(problem);
   }
 };
 
@@ -46,24 +46,24 @@ const domainList = (value: string) => [...new Set(value.split(',').map((domain) 
 const httpUrl = (key: string, blankAllowed = false): Rule => (value) => {
   const text = value.trim().replace(/\/+$/, '');
   if (text === '') return blankAllowed ? accept('') : accept(OPTION_DEFAULTS[key] ?? '');
-  return /^https?:\/\/[^\s/]+/i.test(text) ? accept(text) : refuse(`${key} must be an http:// or https:// URL`);
+  return /^https?:\/\/[^\s/]+/i.test(text) ? accept(text) : refuse('option.url_invalid', { key });
 };
 
 /** Turning a sign-in feature on needs its settings first, or nobody could use it. */
-const enableNeeds = (setting: string, message: string): Rule => (value, current) => (value === 'true' && !current(setting).trim() ? refuse(message) : accept(value));
+const enableNeeds = (setting: string, problem: MessageCode): Rule => (value, current) => (value === 'true' && !current(setting).trim() ? refuse(problem) : accept(value));
 
 const RULES: Record<string, Rule> = {
-  QuotaPerUnit: decimal('QuotaPerUnit', (n) => n > 0, 'a number greater than 0'),
-  ChannelDisableThreshold: decimal('ChannelDisableThreshold', (n) => n >= 0, 'a number of 0 or more'),
+  QuotaPerUnit: decimal('QuotaPerUnit', (n) => n > 0, 'option.expect.positive'),
+  ChannelDisableThreshold: decimal('ChannelDisableThreshold', (n) => n >= 0, 'option.expect.non_negative'),
   // Blank is meaningful here: billing refuses models without a price.
-  DefaultModelRatio: (value, current) => (value.trim() === '' ? accept('') : decimal('DefaultModelRatio', (n) => n >= 0, 'a number of 0 or more, or blank')(value, current)),
+  DefaultModelRatio: (value, current) => (value.trim() === '' ? accept('') : decimal('DefaultModelRatio', (n) => n >= 0, 'option.expect.non_negative_or_blank')(value, current)),
   RetryTimes: wholeNumber('RetryTimes', 0),
   ChannelBreakerMinRequests: wholeNumber('ChannelBreakerMinRequests', 1),
-  ChannelBreakerErrorRate: decimal('ChannelBreakerErrorRate', (n) => n > 0 && n <= 1, 'a number greater than 0 and at most 1'),
+  ChannelBreakerErrorRate: decimal('ChannelBreakerErrorRate', (n) => n > 0 && n <= 1, 'option.expect.share'),
   // Seconds; fractions are allowed (tests and very busy gateways use sub-second windows).
-  ChannelBreakerWindow: decimal('ChannelBreakerWindow', (n) => n > 0 && n <= 86_400, 'a number of seconds greater than 0 and at most 86400'),
-  ChannelBreakerCooldown: decimal('ChannelBreakerCooldown', (n) => n > 0 && n <= 86_400, 'a number of seconds greater than 0 and at most 86400'),
-  ChannelBreakerMaxCooldown: decimal('ChannelBreakerMaxCooldown', (n) => n > 0 && n <= 86_400, 'a number of seconds greater than 0 and at most 86400'),
+  ChannelBreakerWindow: decimal('ChannelBreakerWindow', (n) => n > 0 && n <= 86_400, 'option.expect.seconds'),
+  ChannelBreakerCooldown: decimal('ChannelBreakerCooldown', (n) => n > 0 && n <= 86_400, 'option.expect.seconds'),
+  ChannelBreakerMaxCooldown: decimal('ChannelBreakerMaxCooldown', (n) => n > 0 && n <= 86_400, 'option.expect.seconds'),
   SMTPPort: wholeNumber('SMTPPort', 1, 65535),
   QuotaForNewUser: wholeNumber('QuotaForNewUser', 0),
   QuotaForInviter: wholeNumber('QuotaForInviter', 0),
@@ -74,13 +74,13 @@ const RULES: Record<string, Rule> = {
   GroupRatio: ratioTable(OptionMessages.groupRatioInvalid),
   GroupRateLimits: (value) => {
     const problem = groupRateLimitsProblem(value);
-    return problem ? refuse(problem) : accept(value);
+    return problem ? { ok: false, message: problem } : accept(value);
   },
   CompletionRatio: ratioTable(OptionMessages.completionRatioInvalid),
   CacheReadRatio: ratioTable(OptionMessages.cacheReadRatioInvalid),
   CacheWriteRatio: ratioTable(OptionMessages.cacheWriteRatioInvalid),
   ReasoningRatio: ratioTable(OptionMessages.reasoningRatioInvalid),
-  Theme: (value) => (['default', 'berry', 'air'].includes(value) ? accept(value) : refuse('Theme must be one of default, berry, air')),
+  Theme: (value) => (['default', 'berry', 'air'].includes(value) ? accept(value) : refuse('option.theme_invalid')),
   // Links are built as `${address}/path`; a trailing slash would double it.
   ServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
   WeChatServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),
@@ -94,13 +94,13 @@ const RULES: Record<string, Rule> = {
   OidcUserinfoEndpoint: httpUrl('OidcUserinfoEndpoint', true),
   EmailDomainWhitelist: (value, current) =>
     domainList(value) === '' && current('EmailDomainRestrictionEnabled') === 'true'
-      ? refuse('the email domain whitelist must not be empty while email domain restriction is on')
+      ? refuse('option.email_whitelist_empty')
       : accept(domainList(value)),
-  GitHubOAuthEnabled: enableNeeds('GitHubClientId', 'set GitHubClientId before enabling GitHub OAuth'),
-  EmailDomainRestrictionEnabled: enableNeeds('EmailDomainWhitelist', 'add at least one domain to EmailDomainWhitelist before enabling email domain restriction'),
-  OidcEnabled: enableNeeds('OidcClientId', 'set OidcClientId before enabling OIDC'),
-  WeChatAuthEnabled: enableNeeds('WeChatServerAddress', 'set WeChatServerAddress before enabling WeChat sign-in'),
-  TurnstileCheckEnabled: enableNeeds('TurnstileSiteKey', 'set TurnstileSiteKey before enabling Turnstile'),
+  GitHubOAuthEnabled: enableNeeds('GitHubClientId', 'option.needs_github_client_id'),
+  EmailDomainRestrictionEnabled: enableNeeds('EmailDomainWhitelist', 'option.needs_email_whitelist'),
+  OidcEnabled: enableNeeds('OidcClientId', 'option.needs_oidc_client_id'),
+  WeChatAuthEnabled: enableNeeds('WeChatServerAddress', 'option.needs_wechat_server'),
+  TurnstileCheckEnabled: enableNeeds('TurnstileSiteKey', 'option.needs_turnstile_site_key'),
 };
 
 /**
@@ -108,7 +108,7 @@ const RULES: Record<string, Rule> = {
  * broken ratio table first and refused it afterwards).
  */
 export function checkOption(key: string, value: string, current: CurrentOption): OptionCheck {
-  if (!Object.hasOwn(OPTION_DEFAULTS, key)) return refuse(OptionMessages.unknownKey(key));
-  if (key.endsWith('Enabled') && value !== 'true' && value !== 'false') return refuse(`${key} must be 'true' or 'false'`);
+  if (!Object.hasOwn(OPTION_DEFAULTS, key)) return refuse('option.unknown_key', { key });
+  if (key.endsWith('Enabled') && value !== 'true' && value !== 'false') return refuse('option.boolean', { key });
   return RULES[key]?.(value, current) ?? accept(value);
 }

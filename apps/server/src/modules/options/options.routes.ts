@@ -27,7 +27,7 @@ export const optionRoutes = (ctx: AppContext): FastifyPluginAsync => async (app)
   app.put('/', async (request) => {
     const { key, value } = parseOrFail(UpdateOptionRequestSchema, request.body);
     const checked = checkOption(key, value, (other) => ctx.options.str(other));
-    if (!checked.ok) throw fail(checked.message, 'invalid_option');
+    if (!checked.ok) throw fail(checked.message.code, checked.message.params);
     await ctx.options.set(key, checked.value);
     await ctx.cacheSync.changed('options');
     return ok(undefined);

@@ -15,7 +15,7 @@ import * as redemptions from './redemptions.repository.js';
 
 async function existing(ctx: AppContext, id: number): Promise<redemptions.RedemptionRow> {
   const row = await redemptions.findRedemption(ctx.db, id);
-  if (!row) throw fail(RedemptionMessages.notFound, 'not_found');
+  if (!row) throw fail(RedemptionMessages.notFound);
   return row;
 }
 
@@ -54,5 +54,5 @@ export async function setRedemptionStatus(ctx: AppContext, body: unknown): Promi
 }
 
 export async function deleteRedemption(ctx: AppContext, id: number): Promise<void> {
-  if (!(await redemptions.deleteRedemption(ctx.db, id))) throw fail(RedemptionMessages.notFound, 'not_found');
+  if (!(await redemptions.deleteRedemption(ctx.db, id))) throw fail(RedemptionMessages.notFound);
 }

@@ -1,4 +1,4 @@
-import { LogType, RedemptionMessages, RedemptionStatus, TopUpRequestSchema } from '@tollgate/contract';
+import { LogType, RedemptionMessages, RedemptionStatus, TopUpRequestSchema, type MessageCode } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthenticatedUser } from '../../http/auth.js';
 import { fail } from '../../http/errors.js';
@@ -34,7 +34,7 @@ export async function redeemCode(ctx: AppContext, user: AuthenticatedUser, body:
 }
 
 /** Why nothing was claimed; read after the transaction (SQLite has a single connection). */
-async function refusal(ctx: AppContext, key: string): Promise<string> {
+async function refusal(ctx: AppContext, key: string): Promise<MessageCode> {
   const code = await redemptions.findRedemptionByKey(ctx.db, key);
   if (!code) return RedemptionMessages.invalidCode;
   return code.status === RedemptionStatus.Disabled ? RedemptionMessages.disabledCode : RedemptionMessages.usedCode;

@@ -5,7 +5,6 @@ import {
   TokenStatus,
   TokenStatusRequestSchema,
   UpdateTokenRequestSchema,
-  invalidSubnetMessage,
   type Token,
 } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
@@ -29,14 +28,14 @@ interface Limits {
 async function ownedToken(ctx: AppContext, userId: number, id: number): Promise<TokenRow> {
   const row = await tokens.findUserToken(ctx.db, userId, id);
   // The same answer for "missing" and "someone else's", so ids reveal nothing.
-  if (!row) throw fail(TokenMessages.notFound, 'not_found');
+  if (!row) throw fail(TokenMessages.notFound);
   return row;
 }
 
 /** `subnet` arrives normalised ('a,b'); each entry must be a CIDR the relay can match against. */
 function assertValidSubnets(subnet: string): void {
   const bad = subnet.split(',').find((entry) => entry !== '' && !parseCidr(entry));
-  if (bad !== undefined) throw fail(invalidSubnetMessage(bad), 'invalid_parameters');
+  if (bad !== undefined) throw fail('token.subnet_invalid', { entry: bad });
 }
 
 /**
@@ -104,6 +103,6 @@ export async function setTokenStatus(ctx: AppContext, userId: number, body: unkn
 }
 
 export async function deleteToken(ctx: AppContext, userId: number, id: number): Promise<void> {
-  if (!(await tokens.deleteUserToken(ctx.db, userId, id))) throw fail(TokenMessages.notFound, 'not_found');
+  if (!(await tokens.deleteUserToken(ctx.db, userId, id))) throw fail(TokenMessages.notFound);
   await ctx.cacheSync.changed('keys');
 }

@@ -29,7 +29,7 @@ export const outranks = (me: AuthenticatedUser, targetRole: number): boolean => 
 /** A user the admin screens may see: deleted accounts count as gone. */
 export async function findLiveUser(ctx: AppContext, id: number): Promise<UserRow> {
   const row = await users.findUserById(ctx.db, id);
-  if (!row || row.status === UserStatus.Deleted) throw fail(AdminUserMessages.notFound, 'not_found');
+  if (!row || row.status === UserStatus.Deleted) throw fail(AdminUserMessages.notFound);
   return row;
 }
 
@@ -39,7 +39,7 @@ export const searchUsers = async (ctx: AppContext, keyword: string): Promise<Use
 
 export async function getUser(ctx: AppContext, me: AuthenticatedUser, id: number): Promise<UserView> {
   const row = await findLiveUser(ctx, id);
-  if (!outranks(me, row.role)) throw fail(AdminUserMessages.cannotViewPeer, 'forbidden');
+  if (!outranks(me, row.role)) throw fail(AdminUserMessages.cannotViewPeer);
   return toUserView(row);
 }
 
@@ -63,7 +63,7 @@ export async function createUser(ctx: AppContext, body: unknown): Promise<void> 
 export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: unknown): Promise<void> {
   const input = parseOrFail(AdminUpdateUserRequestSchema, body);
   const target = await findLiveUser(ctx, input.id);
-  if (!outranks(me, target.role)) throw fail(AdminUserMessages.cannotEditPeer, 'forbidden');
+  if (!outranks(me, target.role)) throw fail(AdminUserMessages.cannotEditPeer);
   const patch: UserUpdate = {};
   if (input.username !== undefined && input.username !== target.username) {
     if (await users.isUsernameTaken(ctx.db, input.username, target.id)) throw fail(AdminUserMessages.usernameTaken);
@@ -90,7 +90,7 @@ export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: u
 /** DELETE /api/user/:id: a soft delete, only of a user of lower role (root cannot be deleted, even by root). */
 export async function deleteUser(ctx: AppContext, me: AuthenticatedUser, id: number): Promise<void> {
   const target = await findLiveUser(ctx, id);
-  if (me.role <= target.role) throw fail(AdminUserMessages.cannotDeletePeer, 'forbidden');
+  if (me.role <= target.role) throw fail(AdminUserMessages.cannotDeletePeer);
   await users.softDeleteUser(ctx.db, target.id);
   await ctx.cacheSync.changed('keys');
 }

@@ -33,8 +33,8 @@ export function manageTransition(action: ManageAction, target: ManageUserResult,
 export async function manageUser(ctx: AppContext, me: AuthenticatedUser, body: unknown): Promise<ManageUserResult> {
   const { username, action } = parseOrFail(ManageUserRequestSchema, body);
   const target = await users.findLiveUserByUsername(ctx.db, username);
-  if (!target) throw fail(AdminUserMessages.notFound, 'not_found');
-  if (!outranks(me, target.role)) throw fail(AdminUserMessages.cannotManagePeer, 'forbidden');
+  if (!target) throw fail(AdminUserMessages.notFound);
+  if (!outranks(me, target.role)) throw fail(AdminUserMessages.cannotManagePeer);
   const next = manageTransition(action, { role: target.role, status: target.status }, me.role);
   if (action === 'delete') await users.softDeleteUser(ctx.db, target.id);
   else await users.updateUser(ctx.db, target.id, next);

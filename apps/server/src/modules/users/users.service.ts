@@ -1,7 +1,6 @@
 import {
   LogType,
   LoginRequestSchema,
-  RATE_LIMIT_FIELDS,
   RegisterRequestSchema,
   Role,
   UpdateSelfRequestSchema,
@@ -10,11 +9,11 @@ import {
   UserStatus,
   type UserView,
 } from '@tollgate/contract';
-import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';
-import { ApiError, fail } from '../../http/errors.js';
+import { fail } from '../../http/errors.js';
+import { parseOrFail } from '../../http/validation.js';
 import { quotaText } from '../../lib/quota-text.js';
 import { uuidHex } from '../../lib/random.js';
 import { consumeCode } from '../auth/verification-codes.js';
@@ -24,40 +23,29 @@ import { hashPassword, verifyPassword } from './password.js';
 import { toUserView } from './user-view.js';
 import * as users from './users.repository.js';
 
-/** The first message of a failed zod parse, which the console shows as is. */
-export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    // A rate limit that is not a non-negative integer is bad input, answered 400 (issue 14), not a business failure.
-    if (issue && (RATE_LIMIT_FIELDS as readonly PropertyKey[]).includes(issue.path[0] ?? '')) throw new ApiError(issue.message, 400, 'invalid_parameters');
-    throw fail(issue?.message ?? 'invalid parameters', 'invalid_parameters');
-  }
-  return result.data;
-}
-
-const LOGIN_FAILED = 'username or password is wrong, or the user has been banned';
+// Re-exported for the modules that import it from here; it lives with the error handling in http/.
+export { parseOrFail };
 
 export async function login(ctx: AppContext, body: unknown): Promise<UserRow> {
-  if (!ctx.options.bool('PasswordLoginEnabled')) throw fail('password login has been disabled by the administrator');
+  if (!ctx.options.bool('PasswordLoginEnabled')) throw fail('user.password_login_disabled');
   const { username, password } = parseOrFail(LoginRequestSchema, body);
   const row = await users.findUserForLogin(ctx.db, username);
   // One message for every failure, so the answer does not reveal which accounts exist.
-  if (!row || !(await verifyPassword(password, row.password)) || row.status !== UserStatus.Enabled) throw fail(LOGIN_FAILED, 'login_failed');
+  if (!row || !(await verifyPassword(password, row.password)) || row.status !== UserStatus.Enabled) throw fail('user.login_failed');
   return row;
 }
 
 export async function register(ctx: AppContext, body: unknown): Promise<void> {
   const { options, db } = ctx;
-  if (!options.bool('RegisterEnabled')) throw fail('new user registration has been disabled by the administrator');
-  if (!options.bool('PasswordRegisterEnabled')) throw fail('registration by password has been disabled by the administrator; use a third-party sign-in');
+  if (!options.bool('RegisterEnabled')) throw fail('user.registration_closed');
+  if (!options.bool('PasswordRegisterEnabled')) throw fail('user.password_registration_closed');
   const input = parseOrFail(RegisterRequestSchema, body);
   if (input.password2 !== undefined && input.password2 !== '' && input.password2 !== input.password) throw fail(UserMessages.passwordsDiffer);
   if (options.bool('EmailVerificationEnabled')) {
-    if (!input.email || !input.verification_code) throw fail('email verification is on: the email address and its verification code are required');
-    if (!(await consumeCode(db, 'email_verification', input.email, input.verification_code))) throw fail('the verification code is wrong or has expired');
+    if (!input.email || !input.verification_code) throw fail('user.email_verification_required');
+    if (!(await consumeCode(db, 'email_verification', input.email, input.verification_code))) throw fail('user.verification_code_invalid');
   }
-  if (await users.isUsernameTaken(db, input.username)) throw fail('this username is already taken');
+  if (await users.isUsernameTaken(db, input.username)) throw fail('user.username_taken');
   const inviter = input.aff_code ? await users.findUserByAffCode(db, input.aff_code) : undefined;
   let userId: number;
   try {
@@ -70,7 +58,7 @@ export async function register(ctx: AppContext, body: unknown): Promise<void> {
     });
   } catch (error) {
     // Two sign-ups of one name at once both pass the check above: the unique index decides.
-    if (isUniqueViolation(error)) throw fail('this username is already taken');
+    if (isUniqueViolation(error)) throw fail('user.username_taken');
     throw error;
   }
   if (inviter) await rewardInvitation(ctx, { id: userId, username: input.username }, inviter);
@@ -93,7 +81,7 @@ export async function rewardInvitation(ctx: AppContext, invitee: { id: number; u
 
 export async function getSelf(ctx: AppContext, id: number): Promise<UserView> {
   const row = await users.findUserById(ctx.db, id);
-  if (!row) throw fail('user not found');
+  if (!row) throw fail('user.not_found');
   return toUserView(row);
 }
 
@@ -103,9 +91,9 @@ export async function updateSelf(ctx: AppContext, id: number, body: unknown): Pr
   const patch: { username?: string; display_name?: string; password?: string } = {};
   const current = await users.findUserById(ctx.db, id);
   if (input.username !== undefined && input.username !== current?.username) {
-    if (!input.username) throw fail('the username must not be empty');
+    if (!input.username) throw fail('user.username_empty');
     if (input.username.length > USERNAME_MAX_LENGTH) throw fail(UserMessages.usernameTooLong);
-    if (await users.isUsernameTaken(ctx.db, input.username, id)) throw fail('this username is already taken');
+    if (await users.isUsernameTaken(ctx.db, input.username, id)) throw fail('user.username_taken');
     patch.username = input.username;
   }
   if (input.display_name !== undefined) patch.display_name = input.display_name;
@@ -119,7 +107,7 @@ export async function updateSelf(ctx: AppContext, id: number, body: unknown): Pr
 
 /** A soft delete, as one-api does: the name is freed and the account can no longer sign in. */
 export async function deleteSelf(ctx: AppContext, id: number, role: number): Promise<void> {
-  if (role >= Role.Root) throw fail('the super administrator account cannot be deleted');
+  if (role >= Role.Root) throw fail('user.root_account_undeletable');
   await users.softDeleteUser(ctx.db, id);
   // The relay caches each key with its owner's status; stop the deleted user's keys on every node now.
   await ctx.cacheSync.changed('keys');
@@ -133,6 +121,6 @@ export async function regenerateAccessToken(ctx: AppContext, id: number): Promis
 
 export async function affiliateCode(ctx: AppContext, id: number): Promise<string> {
   const row = await users.findUserById(ctx.db, id);
-  if (!row) throw fail('user not found');
+  if (!row) throw fail('user.not_found');
   return row.aff_code || assignAffiliateCode(ctx, id);
 }

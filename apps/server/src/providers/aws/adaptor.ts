@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
 import { toChatCompletion } from '../anthropic/response.js';
+import { structuredOutputSchema } from '../anthropic/structured-output.js';
 import type { AnthropicResponse } from '../anthropic/wire-types.js';
-import { convertedAnswer } from '../converted-answer.js';
+import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { bedrockClaudeNative } from './claude-native.js';
@@ -11,21 +12,25 @@ import { toConverseRequest } from './converse-request.js';
 import { toConverseCompletion, type ConverseAnswer } from './converse-response.js';
 import { converseStreamParser } from './converse-stream.js';
 import { credentialsOf } from './credentials.js';
-import { invokeSigned } from './exchange.js';
+import { invokeEmbeddings } from './embed-exchange.js';
+import { embedCalls, embedFamily, toEmbeddingList, type EmbedAnswer } from './embeddings.js';
+import { invokeBedrock } from './exchange.js';
 import { toLlamaRequest } from './llama-request.js';
 import { toLlamaCompletion, type LlamaAnswer } from './llama-response.js';
 import { llamaStreamParser } from './llama-stream.js';
 import { bedrockModelId, modelFamily } from './model-ids.js';
 import { withStreamExceptions } from './stream.js';
+import { unsupportedOnBedrock } from './unsupported.js';
 import { parseBedrockError } from './upstream-error.js';
 import { defaultBaseUrl, invokeUrl } from './upstream-url.js';
 
 /**
- * AWS Bedrock (channel type 33), signed with SigV4 from the channel's access key: Claude and Llama 3
- * through InvokeModel and InvokeModelWithResponseStream (as one-api), every other model through Converse
- * and ConverseStream. Claude speaks Anthropic's Messages format and reuses the Anthropic adaptor's
- * conversions; Llama 3 takes a rendered prompt. Streams arrive as binary event frames, re-framed as
- * NDJSON by the exchange.
+ * AWS Bedrock (channel type 33), signed with SigV4 from the channel's access key (with a session token for
+ * temporary credentials) or called with a Bedrock API key as a bearer token (credentials.ts). Claude and
+ * Llama 3 go through InvokeModel and InvokeModelWithResponseStream (as one-api), every other model through
+ * Converse and ConverseStream, and embeddings of Titan and Cohere Embed models through InvokeModel. Claude
+ * speaks Anthropic's Messages format and reuses the Anthropic adaptor's conversions; Llama 3 takes a
+ * rendered prompt. Streams arrive as binary event frames, re-framed as NDJSON by the exchange.
  * Docs: https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html,
  * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
  */
@@ -35,7 +40,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const missingCredentials: UpstreamRefusal = {
   status: 401,
-  error: { message: 'the AWS channel needs its region, access key (ak) and secret key (sk)', type: 'authentication_error', code: 'invalid_api_key' },
+  error: { message: 'the AWS channel key must be AK|SK|Region, AK|SK|Region|SessionToken or APIKey|Region (a Bedrock API key)', type: 'authentication_error', code: 'invalid_api_key' },
 };
 
 const clientHeader = (request: AdaptorRequest, name: string): string | undefined => {
@@ -53,22 +58,30 @@ function convertedBody(request: AdaptorRequest): unknown {
 }
 
 export const bedrockAdaptor: Adaptor = {
-  modes: ['chat'],
+  modes: ['chat', 'embeddings'],
   // Anthropic clients' requests for Claude models pass through in Anthropic's Bedrock body.
   native: { anthropic: bedrockClaudeNative },
   // Bedrock takes images as bytes (Claude's URL source may be refused, reference 5.3; Converse has none).
   inlineImages: true,
+  unsupported: unsupportedOnBedrock,
 
   /** A channel without credentials can never succeed: refused as an auth failure, like a bad key. */
   prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {
     return Promise.resolve(credentialsOf(target) ? undefined : missingCredentials);
   },
 
+  /** For embeddings, the body is the list of InvokeModel bodies the exchange sends (embeddings.ts). */
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const region = credentialsOf(request.target)?.region ?? '';
+    const base = request.target.baseUrl || defaultBaseUrl(region);
+    const modelId = bedrockModelId(request.model);
+    if (request.mode === 'embeddings') {
+      const calls = embedCalls(readJson(request.body), embedFamily(modelId));
+      return { url: invokeUrl(base, modelId, false), headers: { 'content-type': 'application/json', accept: 'application/json' }, body: Buffer.from(JSON.stringify(calls)) };
+    }
     const api = familyOf(request) === 'converse' ? 'converse' : 'invoke';
     return {
-      url: invokeUrl(request.target.baseUrl || defaultBaseUrl(region), bedrockModelId(request.model), request.stream, api),
+      url: invokeUrl(base, modelId, request.stream, api),
       headers: {
         'content-type': 'application/json',
         accept: request.stream ? 'application/vnd.amazon.eventstream' : 'application/json',
@@ -80,7 +93,7 @@ export const bedrockAdaptor: Adaptor = {
   async exchange(built, request, io) {
     const credentials = credentialsOf(request.target);
     if (!credentials) throw new Error('AWS credentials vanished between prepare and exchange');
-    return invokeSigned(built, request, io, credentials);
+    return request.mode === 'embeddings' ? invokeEmbeddings(built, request, io, credentials) : invokeBedrock(built, request, io, credentials);
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
@@ -90,6 +103,7 @@ export const bedrockAdaptor: Adaptor = {
     } catch {
       return { body, contentType, text: '' };
     }
+    if (request.mode === 'embeddings') return embeddingAnswer(toEmbeddingList(answer as EmbedAnswer[], request.model, readJson(request.body).encoding_format));
     const family = familyOf(request);
     if (family !== 'claude') {
       const id = `chatcmpl-${randomUUID()}`;
@@ -98,14 +112,16 @@ export const bedrockAdaptor: Adaptor = {
     }
     const message = answer as AnthropicResponse;
     if (!Array.isArray(message.content)) return { body, contentType, text: '' };
-    const completion = toChatCompletion({ ...message, model: message.model || request.model }, nowSeconds());
+    const structured = structuredOutputSchema(readJson(request.body)) !== undefined;
+    const completion = toChatCompletion({ ...message, model: message.model || request.model }, nowSeconds(), structured);
     return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const options = { model: request.model, created: nowSeconds(), includeUsage: wantsUsage(readJson(request.body)) };
+    const body = readJson(request.body);
+    const options = { model: request.model, created: nowSeconds(), includeUsage: wantsUsage(body) };
     const family = familyOf(request);
-    if (family === 'claude') return withStreamExceptions(bedrockClaudeStreamParser(options));
+    if (family === 'claude') return withStreamExceptions(bedrockClaudeStreamParser({ ...options, structured: structuredOutputSchema(body) !== undefined }));
     const withId = { ...options, id: `chatcmpl-${randomUUID()}` };
     return withStreamExceptions(family === 'llama3' ? llamaStreamParser(withId) : converseStreamParser(withId));
   },

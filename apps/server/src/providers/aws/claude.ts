@@ -15,8 +15,9 @@ export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
 export type BedrockClaudeRequest = Omit<AnthropicRequest, 'model' | 'stream'> & { anthropic_version: string; anthropic_beta?: string[] };
 
+/** As on Anthropic, a json_schema response format becomes a forced tool whose input is the answer. */
 export function toBedrockClaudeRequest(body: JsonObject, betaHeader?: string): BedrockClaudeRequest {
-  const { model: _inUrl, stream: _byOperation, ...rest } = toAnthropicRequest(body, '');
+  const { model: _inUrl, stream: _byOperation, ...rest } = toAnthropicRequest(body, '', { structuredOutput: true });
   const beta = (betaHeader ?? '')
     .split(',')
     .map((flag) => flag.trim())
@@ -41,7 +42,7 @@ const metricsOf = (data: string): InvocationMetrics | undefined => {
  * Anthropic's stream parser over NDJSON lines (one Anthropic event per line). Bedrock may add its
  * invocation metrics to the last event; they bill the answer when the Anthropic events counted nothing.
  */
-export function bedrockClaudeStreamParser(options: ConvertedStreamOptions): StreamParser {
+export function bedrockClaudeStreamParser(options: ConvertedStreamOptions & { structured?: boolean }): StreamParser {
   const inner = anthropicStreamParser(options);
   return {
     framing: 'ndjson',

@@ -1,13 +1,14 @@
 import { pipeline, Readable } from 'node:stream';
 import type { AdaptorRequest, BuiltRequest, UpstreamIo } from '../adaptor.js';
 import { bufferedResponse, streamedResponse, type UpstreamResponse } from '../upstream-response.js';
-import type { AwsCredentials } from './credentials.js';
+import { isApiKey, type BedrockAuth } from './credentials.js';
 import { eventStreamToNdjson } from './event-stream.js';
 import { signedHeaders } from './sigv4.js';
 
 /**
- * One signed InvokeModel call. AWS's signer is asynchronous, so signing happens here rather than in the
- * synchronous `buildRequest`, just before sending, which also keeps the signature's timestamp fresh.
+ * One authenticated Bedrock call: signed with SigV4 (AWS's signer is asynchronous, so signing happens here
+ * rather than in the synchronous `buildRequest`, just before sending, which also keeps the signature's
+ * timestamp fresh), or with a Bedrock API key as a bearer token.
  * A streamed answer's binary event frames are re-framed as NDJSON for the relay; an error answer gets
  * its `x-amzn-ErrorType` name copied into the body.
  */
@@ -19,9 +20,14 @@ const header = (response: UpstreamResponse, name: string): string => {
   return String((Array.isArray(value) ? value[0] : value) ?? '');
 };
 
-export async function invokeSigned(built: BuiltRequest, request: AdaptorRequest, io: UpstreamIo, credentials: AwsCredentials): Promise<UpstreamResponse> {
-  const { host: _setByClient, ...headers } = await signedHeaders({ method: 'POST', url: built.url, headers: built.headers, body: built.body, credentials });
-  const response = await io.send({ url: built.url, method: 'POST', headers, body: built.body });
+export async function authenticatedHeaders(built: BuiltRequest, auth: BedrockAuth): Promise<Record<string, string>> {
+  if (isApiKey(auth)) return { ...built.headers, authorization: `Bearer ${auth.apiKey}` };
+  const { host: _setByClient, ...headers } = await signedHeaders({ method: 'POST', url: built.url, headers: built.headers, body: built.body, credentials: auth });
+  return headers;
+}
+
+export async function invokeBedrock(built: BuiltRequest, request: AdaptorRequest, io: UpstreamIo, auth: BedrockAuth): Promise<UpstreamResponse> {
+  const response = await io.send({ url: built.url, method: 'POST', headers: await authenticatedHeaders(built, auth), body: built.body });
   if (response.statusCode < 200 || response.statusCode > 299) return namedError(response);
   if (!request.stream || !header(response, 'content-type').includes(EVENT_STREAM)) return response;
   const lines = pipeline(Readable.from(response.body), eventStreamToNdjson(), () => undefined);
@@ -29,7 +35,7 @@ export async function invokeSigned(built: BuiltRequest, request: AdaptorRequest,
 }
 
 /** The error body with the error's name from the header (`__type`, as AWS's JSON protocol names it). */
-async function namedError(response: UpstreamResponse): Promise<UpstreamResponse> {
+export async function namedError(response: UpstreamResponse): Promise<UpstreamResponse> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response.body) {

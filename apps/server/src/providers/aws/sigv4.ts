@@ -12,7 +12,7 @@ export interface SignInput {
   url: string;
   headers: Record<string, string>;
   body: Buffer | string;
-  credentials: AwsCredentials & { sessionToken?: string };
+  credentials: AwsCredentials;
   /** `bedrock` for the runtime; other names only for test vectors. */
   service?: string;
   /** Fixed in tests; now otherwise. */

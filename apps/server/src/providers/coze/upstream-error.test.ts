@@ -32,4 +32,10 @@ describe('Coze errors (reference providers.md 14 and 21.2)', () => {
   ])('with status %i %s', (status, body, type) => {
     expect(parseCozeError(status, body).type).toBe(type);
   });
+
+  it('names the API version Tollgate speaks when Coze answers the v2 endpoint as missing or refuses by version', () => {
+    expect(parseCozeError(404, '404 page not found')).toMatchObject({ type: 'invalid_request_error', message: expect.stringContaining('Tollgate speaks Coze\'s chat API v2 (/open_api/v2/chat), as one-api does, and not v3 (/v3/chat)') as unknown });
+    expect(cozeError('{"code":4000,"msg":"this API is deprecated, use the v3 chat API"}')?.error.message).toMatch(/^this API is deprecated, use the v3 chat API\. Tollgate speaks Coze's chat API v2/);
+    expect(cozeError('{"code":4200,"msg":"bot not found"}')?.error.message).toBe('bot not found');
+  });
 });

@@ -7,6 +7,11 @@ import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error
  * 14.1); a stream reports them as `{"event":"error","error_information":{"code":…,"msg":"…"}}`. Codes
  * 4100/4101 are the token (unconfirmed, as the reference marks them); 4013 is the rate limit and 4000 a
  * bad parameter (from Coze's error-code page, unconfirmed by a recording). Other codes are upstream faults.
+ *
+ * Tollgate speaks Coze's chat API v2 (/open_api/v2/chat), the only one one-api speaks, so one-api's channels
+ * keep working unchanged; it does not speak v3 (/v3/chat). When Coze answers the v2 endpoint as missing or
+ * names an API version in its refusal, the message says which version Tollgate needs, so an operator is not
+ * left guessing at a bare 404.
  * Docs: https://www.coze.com/docs/developer_guides/coze_error_codes
  */
 type Class = Omit<UpstreamRefusal['error'], 'message'> & { status: number };
@@ -21,10 +26,19 @@ const CODES: Record<number, Class> = { 4100: AUTH, 4101: AUTH, 4013: RATE, 4000:
 
 const STATUSES: Record<number, Class> = { 400: CLIENT, 401: AUTH, 403: AUTH, 404: NOT_FOUND, 429: RATE };
 
+const VERSION_NOTE =
+  'Tollgate speaks Coze\'s chat API v2 (/open_api/v2/chat), as one-api does, and not v3 (/v3/chat): check the channel\'s base URL, and that this Coze account and bot still answer v2';
+
+/** Coze's refusal with the version note when it is about the API version (or the v2 endpoint is missing). */
+const withVersionNote = (message: string): string => `${message}. ${VERSION_NOTE}`;
+
+const namesVersion = (message: string): boolean => /\bv3\b|api version|deprecat/i.test(message);
+
 /** The refusal a Coze error code stands for. */
 export function cozeRefusal(code: number, message: string): UpstreamRefusal {
   const known = CODES[code] ?? UPSTREAM;
-  return { status: known.status, error: { message: message || `Coze error ${code}`, type: known.type, code: known.code } };
+  const text = message || `Coze error ${code}`;
+  return { status: known.status, error: { message: namesVersion(text) ? withVersionNote(text) : text, type: known.type, code: known.code } };
 }
 
 /** The in-band error of a body, or undefined when it is an answer (`code` 0 or absent). */
@@ -45,5 +59,7 @@ export function parseCozeError(status: number, body: string): UpstreamError {
   if (inBand) return inBand.error;
   const generic = parseUpstreamError(status, body);
   const known = classOfStatus(status, STATUSES);
-  return known ? { message: generic.message, type: known.type, code: known.code } : generic;
+  // With no Coze code, a 404 is the endpoint itself missing, not a bot.
+  const message = status === 404 || namesVersion(generic.message) ? withVersionNote(generic.message) : generic.message;
+  return known ? { message, type: known.type, code: known.code } : { ...generic, message };
 }

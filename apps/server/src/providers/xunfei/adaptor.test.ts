@@ -1,6 +1,6 @@
 import { channelType } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
-import { canonicalRequest } from '../../../test/canonical-request.js';
+import { canonicalRequest, PNG_1X1 } from '../../../test/canonical-request.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { sparkAdaptorAt } from './adaptor.js';
 import { sparkAuthorization, sparkSignature } from './signed-url.js';
@@ -9,13 +9,16 @@ const DATE = 'Fri, 05 May 2023 10:43:39 GMT';
 const SECRET = 'MjlmNzkzNmZkMDQ2OTc0ZDdmNGE2ZTZi';
 const adaptor = sparkAdaptorAt(() => new Date(DATE));
 
-const request = (model: string, key = `APPID|${SECRET}|APIKEY_EXAMPLE`, other = ''): AdaptorRequest => ({
+/** The canonical request without its image, which would send it to image understanding. */
+const textOnly = (model: string) => ({ ...canonicalRequest(model), messages: [{ role: 'user', content: 'What is the weather in Paris?' }] });
+
+const request = (model: string, key = `APPID|${SECRET}|APIKEY_EXAMPLE`, other = '', body: object = textOnly(model)): AdaptorRequest => ({
   target: { type: channelType(18)!, key, baseUrl: '', other, config: {}, settings: {} },
   mode: 'chat',
   path: '/v1/chat/completions',
   model,
   stream: false,
-  body: Buffer.from(JSON.stringify(canonicalRequest(model))),
+  body: Buffer.from(JSON.stringify(body)),
   contentType: 'application/json',
 });
 
@@ -41,6 +44,25 @@ describe('Spark adaptor', () => {
   it('refuses a key that is not APPID|APISecret|APIKey like a bad key, before any connection', async () => {
     expect(await adaptor.prepare?.(request('Spark-Lite', 'just-a-key').target, () => Promise.reject(new Error('unused')))).toMatchObject({ status: 401, error: { type: 'authentication_error' } });
     expect(await adaptor.prepare?.(request('Spark-Lite').target, () => Promise.reject(new Error('unused')))).toBeUndefined();
+  });
+
+  it('sends a request with an image to image understanding, the image first, and refuses what it cannot take with it', () => {
+    const { tools: _none, ...withImage } = canonicalRequest('Spark-Max');
+    const built = adaptor.buildRequest(request('Spark-Max', undefined, '', withImage));
+    const url = new URL(built.url);
+    expect(`${url.origin}${url.pathname}`).toBe('wss://spark-api.cn-huabei-1.xf-yun.com/v2.1/image');
+    expect(url.searchParams.get('host')).toBe('spark-api.cn-huabei-1.xf-yun.com');
+    const frame = JSON.parse(built.body.toString('utf8')) as { parameter: { chat: { domain: string } }; payload: { message: { text: unknown[] }; functions?: unknown } };
+    expect(frame.parameter.chat.domain).toBe('imagev3');
+    expect(frame.payload.message.text).toEqual([
+      { role: 'user', content: PNG_1X1, content_type: 'image' },
+      { role: 'system', content: 'You are a concise assistant.', content_type: 'text' },
+      { role: 'user', content: 'What is in this image? Also get the weather in Paris.', content_type: 'text' },
+    ]);
+    expect(adaptor.unsupported?.(withImage, 'Spark-Max')).toBeUndefined();
+    expect(adaptor.unsupported?.(canonicalRequest('Spark-Max'), 'Spark-Max')).toBe('tools with an image');
+    expect(adaptor.unsupported?.({ ...canonicalRequest('Spark-Max'), tool_choice: 'none' }, 'Spark-Max')).toBeUndefined();
+    expect(adaptor.unsupported?.(textOnly('Spark-Max'), 'Spark-Max')).toBeUndefined();
   });
 
   it('serves chat only', () => {

@@ -2,6 +2,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser,
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { IMAGE_DOMAIN, IMAGE_HOST, IMAGE_PATH, imageCount } from './image-request.js';
 import { toSparkRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { signedSparkUrl, sparkCredentials } from './signed-url.js';
@@ -12,9 +13,10 @@ import { sparkExchange } from './websocket-exchange.js';
 /**
  * iFlytek Spark v1 over its websocket (channel type 18; reference providers.md 9, one-api.md 2.3): the
  * model name (or the channel's API version, in `other` or config `api_version`) chooses the service, the key
- * `APPID|APISecret|APIKey` signs the URL, and the answer frames come back as OpenAI chat. Chat only;
- * images are dropped because Spark's chat services read text only. The clock is a parameter so the
- * signature can be tested exactly.
+ * `APPID|APISecret|APIKey` signs the URL, and the answer frames come back as OpenAI chat. Chat only; a
+ * request with an image goes to Spark's image understanding service (image-request.ts), on the channel's
+ * base URL when it has one. The websocket goes through RELAY_PROXY like every upstream call. The clock is a
+ * parameter so the signature can be tested exactly.
  * Docs: https://www.xfyun.cn/doc/spark/Web.html
  */
 const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
@@ -31,14 +33,29 @@ const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 export function sparkAdaptorAt(clock: () => Date): Adaptor {
   return {
     modes: ['chat'],
+    // Image understanding takes the image as base64 only.
+    inlineImages: true,
+    // One image per conversation, and no functions beside it: anything more is refused by name, not dropped.
+    unsupported(body) {
+      const images = imageCount(body);
+      if (images > 1) return 'more than one image';
+      const tools = Array.isArray(body.tools ?? body.functions) && ((body.tools ?? body.functions) as unknown[]).length > 0;
+      return images === 1 && tools && body.tool_choice !== 'none' ? 'tools with an image' : undefined;
+    },
 
     // A key that is not three parts is the channel's fault: refused like a bad key, so it is retried elsewhere.
     prepare: (target) => Promise.resolve(sparkCredentials(target.key) ? undefined : MALFORMED_KEY),
 
     buildRequest(request: AdaptorRequest): BuiltRequest {
       const credentials = sparkCredentials(request.target.key) ?? { appId: '', apiSecret: '', apiKey: '' };
+      const body = readJson(request.body);
+      if (imageCount(body) > 0) {
+        const frame = toSparkRequest(body, credentials.appId, IMAGE_DOMAIN, true);
+        const base = request.target.baseUrl.replace(/\/+$/, '') || IMAGE_HOST;
+        return { url: signedSparkUrl(base, IMAGE_PATH, credentials, clock()), headers: {}, body: Buffer.from(JSON.stringify(frame)) };
+      }
       const service = sparkService(request.model, channelVersion(request.target));
-      const frame = toSparkRequest(readJson(request.body), credentials.appId, service.domain);
+      const frame = toSparkRequest(body, credentials.appId, service.domain);
       return { url: signedSparkUrl(baseOf(request.target), service.path, credentials, clock()), headers: {}, body: Buffer.from(JSON.stringify(frame)) };
     },
 

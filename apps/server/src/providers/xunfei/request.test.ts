@@ -5,7 +5,7 @@ import { toSparkRequest } from './request.js';
 const WEATHER_FUNCTION = { name: 'get_weather', description: 'Get current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
 
 describe('Spark request frame (reference providers.md 9.2)', () => {
-  it('converts the canonical request: text only (the image is dropped), functions, sampling', () => {
+  it('converts the canonical request for a chat service: text only (the adaptor sends requests with images to image understanding), functions, sampling', () => {
     expect(toSparkRequest({ ...canonicalRequest('Spark-Max'), user: 'user-123' }, 'APPID', 'generalv3.5')).toEqual({
       header: { app_id: 'APPID', uid: 'user-123' },
       parameter: { chat: { domain: 'generalv3.5', temperature: 0.7, max_tokens: 512 } },

@@ -1,12 +1,13 @@
 import { plainText, type OpenAIMessage } from '../anthropic/messages.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { sparkImageMessages } from './image-request.js';
 import { takesFunctions } from './versions.js';
 import type { SparkFunction, SparkMessage, SparkRequestFrame } from './wire-types.js';
 
 /**
- * An OpenAI chat request as the one Spark request frame (reference providers.md 9.2).
- * Spark's chat services read text only: image parts are dropped (image understanding is another iFlytek
- * service), so a model asked about an image answers from the text alone. Tool turns become text, since
+ * An OpenAI chat request as the one Spark request frame (reference providers.md 9.2). Spark's chat services
+ * read text only; a request with an image goes to its image understanding service instead, whose frame
+ * differs only in its messages and takes no functions (image-request.ts). Tool turns become text, since
  * the frame has no place for a call or its result.
  * Docs: https://www.xfyun.cn/doc/spark/Web.html#_1-%E6%8E%A5%E5%8F%A3%E8%AF%B4%E6%98%8E
  */
@@ -17,7 +18,7 @@ interface OpenAITool {
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-export function toSparkRequest(body: JsonObject, appId: string, domain: string): SparkRequestFrame {
+export function toSparkRequest(body: JsonObject, appId: string, domain: string, image = false): SparkRequestFrame {
   const chat: SparkRequestFrame['parameter']['chat'] = { domain };
   const temperature = num(body.temperature);
   // Spark takes temperature in (0, 1]; OpenAI allows 0..2.
@@ -28,10 +29,11 @@ export function toSparkRequest(body: JsonObject, appId: string, domain: string):
   const topK = num(body.top_k);
   if (topK !== undefined) chat.top_k = Math.min(6, Math.max(1, Math.round(topK)));
 
-  const frame: SparkRequestFrame = { header: { app_id: appId }, parameter: { chat }, payload: { message: { text: sparkMessages(body.messages) } } };
+  const text = image ? sparkImageMessages(body.messages) : sparkMessages(body.messages);
+  const frame: SparkRequestFrame = { header: { app_id: appId }, parameter: { chat }, payload: { message: { text } } };
   // uid is at most 32 characters (Spark docs).
   if (typeof body.user === 'string' && body.user) frame.header.uid = body.user.slice(0, 32);
-  const functions = body.tool_choice === 'none' || !takesFunctions(domain) ? [] : sparkFunctions(body.tools ?? body.functions);
+  const functions = body.tool_choice === 'none' || image || !takesFunctions(domain) ? [] : sparkFunctions(body.tools ?? body.functions);
   if (functions.length > 0) frame.payload.functions = { text: functions };
   return frame;
 }

@@ -14,7 +14,8 @@ import { errorBody, isContentFilter, sparkFrameError, sparkHandshakeError } from
  * fail before the answer starts is turned into an HTTP-like error answer: a refused handshake keeps its
  * status, an error in the first frame gets the status its code stands for, no frame within the relay's
  * timeout is a 504. A stream is handed on as soon as its first frame is good; a non-stream answer once
- * all frames are in. The socket is closed when the client leaves or the relay drops the body.
+ * all frames are in. The socket is closed when the client leaves or the relay drops the body. With
+ * RELAY_PROXY set, the socket goes through it in an HTTP CONNECT tunnel, as every other upstream call does.
  */
 const NDJSON = 'application/x-ndjson';
 
@@ -43,12 +44,13 @@ async function readBody(response: IncomingMessage): Promise<string> {
 export async function sparkExchange(built: BuiltRequest, stream: boolean, io: UpstreamIo): Promise<UpstreamResponse> {
   // Loaded with the first Spark call: other nodes never pay for the websocket library.
   const { WebSocket: Client } = await import('ws');
+  const agent = io.proxy ? new (await import('https-proxy-agent')).HttpsProxyAgent(io.proxy) : undefined;
   return new Promise<UpstreamResponse>((resolve, reject) => {
     if (io.signal.aborted) {
       reject(io.signal.reason as Error);
       return;
     }
-    const socket = new Client(built.url, { handshakeTimeout: io.timeoutMs > 0 ? io.timeoutMs : undefined, perMessageDeflate: false });
+    const socket = new Client(built.url, { handshakeTimeout: io.timeoutMs > 0 ? io.timeoutMs : undefined, perMessageDeflate: false, ...(agent ? { agent } : {}) });
     const lines: string[] = [];
     let body: Readable | undefined;
     let settled = false;

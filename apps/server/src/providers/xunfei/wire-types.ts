@@ -5,6 +5,8 @@
 export interface SparkMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** Image understanding only: the image entry (base64) is `image`, the others `text`. */
+  content_type?: 'text' | 'image';
 }
 
 export interface SparkFunction {

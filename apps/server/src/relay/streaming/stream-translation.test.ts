@@ -12,7 +12,7 @@ const azureFilter = chunk({ choices: [], prompt_filter_results: [{ prompt_index:
 
 /** What an OpenAI client's stream is written with: its chunks as they are (this client asked for usage). */
 const openAIWriter = (client: Record<string, unknown> = { stream_options: { include_usage: true } }) =>
-  openAIEndpoint.fromHubStream!({ model: 'm', requestId: 'r', estimatedPromptTokens: 0, client });
+  openAIEndpoint.fromHubStream!({ model: 'm', requestId: 'r', estimatedPromptTokens: () => 0, client });
 const countChars = () => new TextTally(async () => (value: string) => value.length);
 const asText = (out: Outgoing) => out.map((part) => part.toString()).join('');
 

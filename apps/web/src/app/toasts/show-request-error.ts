@@ -2,7 +2,6 @@ import { ApiFailure, HttpError } from '@/lib/api/errors';
 import { clearUser } from '@/lib/storage/user-store';
 import { i18n } from '../i18n/i18n';
 import { showError, showInfo } from './toast';
-import { translateServerMessage } from './translate-server-message';
 
 /** Where a 401 sends the browser: a full page load, so no state of the expired session survives. */
 export const EXPIRED_LOGIN_PATH = '/login?expired=true';
@@ -24,15 +23,15 @@ function showHttpError(error: HttpError): void {
       showInfo(i18n.t('errors.demoSite'));
       return;
     default:
-      // The server's own message (lib/api/client.ts), in the console's language where the contract has it.
-      showError(i18n.t('errors.withMessage', { message: translateServerMessage(error.message) }));
+      // The server's own message (lib/api/client.ts), already in the console's language (it sends Accept-Language).
+      showError(i18n.t('errors.withMessage', { message: error.message }));
   }
 }
 
 /** The common handler of spec section 8 for every failed query and mutation. */
 export function showRequestError(error: unknown): void {
   if (error instanceof ApiFailure) {
-    showError(translateServerMessage(error.message));
+    showError(error.message);
   } else if (error instanceof HttpError) {
     showHttpError(error);
   } else {

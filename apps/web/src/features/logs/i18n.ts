@@ -3,6 +3,7 @@ const zh = {
   statTitle: '总消耗额度：',
   statReveal: '点击查看',
   statHide: '隐藏',
+  searchPlaceholder: '按日志类型编号或详情开头搜索…',
   filters: {
     tokenName: '令牌名称',
     modelName: '模型名称',
@@ -54,6 +55,7 @@ const en: typeof zh = {
   statTitle: 'Total quota consumed: ',
   statReveal: 'click to view',
   statHide: 'hide',
+  searchPlaceholder: 'Search by log type number or the start of the details…',
   filters: {
     tokenName: 'Token name',
     modelName: 'Model name',

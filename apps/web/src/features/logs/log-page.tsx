@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/app/session/use-current-user';
 import { showError } from '@/app/toasts/toast';
 import { PagedTable } from '@/components/list-kit/paged-table';
+import { SearchBox } from '@/components/list-kit/search-box';
 import { usePagedTable } from '@/components/list-kit/use-paged-table';
-import { fetchLogs, logsKey, useLogStat } from './api/log-data';
+import { fetchLogs, logsKey, searchLogs, useLogStat } from './api/log-data';
 import { LogFilters } from './components/log-filters';
 import { useLogColumns } from './components/log-columns';
 import { LogStat } from './components/log-stat';
@@ -14,7 +15,10 @@ import { defaultLogInputs, defaultLogQuery, toLogQuery, type LogFilterInputs, ty
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** /log: usage logs, every user's for administrators (with channel and username filters), else one's own. */
+/**
+ * /log: usage logs, every user's for administrators (with channel and username filters), else one's own.
+ * The search box shows the server's matches instead of the filtered list until it is cleared.
+ */
 export function LogPage() {
   const { t } = useTranslation();
   const admin = isAdmin(useCurrentUser()?.role);
@@ -24,10 +28,12 @@ export function LogPage() {
   // `run` makes every query a fresh fetch from page 1, even with unchanged filters.
   const [applied, setApplied] = useState<{ query: LogQuery; run: number }>(() => ({ query: defaultLogQuery(openedAt), run: 0 }));
   const [statShown, setStatShown] = useState(false);
+  const [keyword, setKeyword] = useState('');
 
   const table = usePagedTable<LogView>({
     queryKey: [...logsKey, 'list', admin, applied],
     fetchPage: (page) => fetchLogs(applied.query, admin, page),
+    search: (text) => searchLogs(text, admin),
   });
   const stat = useLogStat(applied.query, admin, statShown);
   const columns = useLogColumns(admin);
@@ -61,6 +67,14 @@ export function LogPage() {
           />
         </Flex>
       </Card>
+      <SearchBox
+        value={keyword}
+        onChange={setKeyword}
+        onSearch={table.list.searchFor}
+        placeholder={t('logs.searchPlaceholder')}
+        loading={table.list.isFetching}
+        testId="log-search"
+      />
       <PagedTable
         table={table}
         columns={columns}

@@ -72,7 +72,7 @@ describe('SettingPage admin tabs', () => {
     expect((limits as HTMLTextAreaElement).value).toBe('');
     fireEvent.change(limits, { target: { value: '{"vip":{"rpm":-1}}' } });
     fireEvent.click(screen.getByTestId('save-GroupRateLimits'));
-    await screen.findByText(/分组默认速率限制不合法: GroupRateLimits.vip.rpm must be a whole number/);
+    await screen.findByText(/分组默认速率限制不合法: GroupRateLimits.vip.rpm 必须是 0（不限制）到 2000000000 之间的整数/);
     expect(puts()).toHaveLength(0);
     fireEvent.change(limits, { target: { value: '{"vip":{"rpm":600,"concurrency":20}}' } });
     fireEvent.click(screen.getByTestId('save-GroupRateLimits'));

@@ -46,7 +46,20 @@ describe('api', () => {
     const [path, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(path).toBe('/api/user/self');
     expect(init).toMatchObject({ method: 'PUT', credentials: 'same-origin', body: '{"username":"alice"}' });
-    expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init?.headers).toEqual({ 'Accept-Language': 'zh-CN', 'Content-Type': 'application/json' });
+  });
+
+  it('asks for server messages in the console language, not the browser language', async () => {
+    answer(200, { success: true, message: '' });
+    await api.get('/api/user/self');
+    expect(vi.mocked(fetch).mock.calls[0]?.[1]?.headers).toEqual({ 'Accept-Language': 'zh-CN' });
+    document.documentElement.lang = 'en';
+    try {
+      await api.get('/api/user/self');
+      expect(vi.mocked(fetch).mock.calls[1]?.[1]?.headers).toEqual({ 'Accept-Language': 'en' });
+    } finally {
+      document.documentElement.lang = '';
+    }
   });
 });
 

@@ -11,13 +11,21 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? languageHeader() : { ...languageHeader(), 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
     throw new HttpError(response.status, (await serverMessage(response)) ?? `Request failed with status code ${response.status}`);
   }
   return (await response.json()) as ApiEnvelope<T>;
+}
+
+/**
+ * The server answers its messages in the language asked for. The console asks for its own (which i18n keeps
+ * on <html lang>), not the browser's, so a Chinese console in an English browser still reads Chinese.
+ */
+function languageHeader(): Record<string, string> {
+  return { 'Accept-Language': document.documentElement.lang || 'zh-CN' };
 }
 
 /** What the server said went wrong: the envelope's `message`, or a relay error's `error.message`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hubStreamWriter } from './hub-stream-writer.js';
 
-const context = { model: 'gpt-4o', requestId: 'req1', estimatedPromptTokens: 9, client: {} };
+const context = { model: 'gpt-4o', requestId: 'req1', estimatedPromptTokens: () => 9, client: {} };
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: 'chatcmpl-1', choices: [{ index: 0, delta, finish_reason: finish }] });
 
 /** The events a writer wrote, as [name, data] pairs. */

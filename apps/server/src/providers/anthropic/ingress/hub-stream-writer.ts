@@ -49,7 +49,7 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
   const start = (id: string | undefined): string => {
     if (started) return '';
     started = true;
-    const usage = { input_tokens: context.estimatedPromptTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
+    const usage = { input_tokens: context.estimatedPromptTokens(), cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
     const message = { id: messageId(id, context.requestId), type: 'message', role: 'assistant', model: context.model, content: [], stop_reason: null, stop_sequence: null, usage };
     return sseEvent({ type: 'message_start', message });
   };

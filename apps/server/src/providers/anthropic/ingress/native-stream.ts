@@ -1,5 +1,4 @@
 import type { NativeStreamReader, Outgoing } from '../../ingress.js';
-import type { ReportedUsage } from '../../openai/response-usage.js';
 import { SseEventReader } from '../../sse-events.js';
 import { WholeSseEvents } from '../../whole-sse-events.js';
 import { openAIUsage, reportedUsage } from '../usage.js';
@@ -94,12 +93,8 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
       for (const event of events.end()) read(event.data);
       return out;
     },
-    get usage(): ReportedUsage | undefined {
-      return counts ? reportedUsage(openAIUsage(counts)) : undefined;
-    },
-    get complete() {
-      return complete;
-    },
+    usage: () => (counts ? reportedUsage(openAIUsage(counts)) : undefined),
+    complete: () => complete,
     interrupt: (message) => (failed ? '' : sseEvent({ type: 'error', error: { type: 'api_error', message } })),
     close: () => '',
     keepAlive: PING,

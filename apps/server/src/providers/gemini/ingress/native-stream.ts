@@ -53,12 +53,8 @@ export function nativeStream(mode: StreamMode, countText: (text: string) => void
       for (const event of events.end()) read(event.data, out);
       return out;
     },
-    get usage() {
-      return usage;
-    },
-    get complete() {
-      return finished && !failed;
-    },
+    usage: () => usage,
+    complete: () => finished && !failed,
     interrupt: (message) => (failed ? '' : framing.event(JSON.stringify(googleError(500, message)))) + framing.close(),
     close: () => framing.close(),
     keepAlive: framing.keepAlive,

@@ -3,7 +3,7 @@ import type { AnswerContext } from '../../ingress.js';
 import { responseFromHub } from './answer-from-hub.js';
 import { responsesStreamWriter } from './hub-stream-writer.js';
 
-const context = (client: Record<string, unknown> = {}): AnswerContext => ({ model: 'm', requestId: 'req-1', estimatedPromptTokens: 0, client });
+const context = (client: Record<string, unknown> = {}): AnswerContext => ({ model: 'm', requestId: 'req-1', estimatedPromptTokens: () => 0, client });
 const usage = { promptTokens: 7, completionTokens: 3, cacheReadTokens: 2, reasoningTokens: 1 };
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
 

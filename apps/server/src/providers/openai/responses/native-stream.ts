@@ -65,15 +65,9 @@ export function nativeResponsesStream(countText: (text: string) => void): Native
       for (const event of events.end()) read(event.data);
       return out;
     },
-    get usage() {
-      return usage;
-    },
-    get answerId() {
-      return answerId;
-    },
-    get complete() {
-      return whole && !failed;
-    },
+    usage: () => usage,
+    answerId: () => answerId,
+    complete: () => whole && !failed,
     interrupt(message) {
       if (failed) return '';
       const response = { id: answerId ?? '', object: 'response', status: 'failed', error: { code: 'server_error', message } };

@@ -18,8 +18,9 @@ describe('typeFormSpec', () => {
     expect(typeFormSpec(23).keyPlaceholder).toBe('tencent');
   });
 
-  it('takes AWS and Vertex AI credentials instead of a key', () => {
-    expect(typeFormSpec(33)).toMatchObject({ hasKey: false, baseUrl: { label: 'bedrockEndpoint' } });
+  it('takes AWS credentials in fields or as a key in one of its three forms, and Vertex AI credentials instead of a key', () => {
+    expect(typeFormSpec(33)).toMatchObject({ hasKey: true, keyPlaceholder: 'aws', notices: ['awsNotice'], baseUrl: { label: 'bedrockEndpoint' } });
+    expect(typeFormSpec(42).hasKey).toBe(false);
     expect(typeFormSpec(33).config.map((field) => field.name)).toEqual(['region', 'ak', 'sk']);
     expect(typeFormSpec(42).config.map((field) => field.name)).toEqual(['region', 'vertex_ai_project_id', 'vertex_ai_adc']);
   });

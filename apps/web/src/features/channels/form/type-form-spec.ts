@@ -20,9 +20,9 @@ export interface TypeFormSpec {
   baseUrl?: TextField;
   /** The legacy `other` column under its meaning for this type. */
   other?: TextField;
-  /** Fields stored in the config JSON; AWS and Vertex AI build their key from them. */
+  /** Fields stored in the config JSON; AWS (when no key is typed) and Vertex AI build their key from them. */
   config: readonly (TextField & { name: keyof ChannelConfig })[];
-  /** AWS and Vertex AI take credentials instead of a key. */
+  /** Vertex AI takes credentials instead of a key. */
   hasKey: boolean;
   keyPlaceholder: KeyPlaceholder;
   hasModels: boolean;
@@ -47,7 +47,9 @@ const SPECS: Readonly<Record<number, Partial<TypeFormSpec>>> = {
   33: {
     // one-api has no address for AWS; a private (VPC) endpoint or a proxy needs one.
     baseUrl: { label: 'bedrockEndpoint', placeholder: 'bedrockEndpointPlaceholder' },
-    hasKey: false,
+    // The fields make one-api's AK|SK|Region; temporary credentials and Bedrock API keys are typed as the key.
+    keyPlaceholder: 'aws',
+    notices: ['awsNotice'],
     config: [
       { name: 'region', label: 'region', placeholder: 'awsRegionPlaceholder' },
       { name: 'ak', label: 'ak', placeholder: 'akPlaceholder' },

@@ -1,5 +1,6 @@
 import { groupRateLimitsProblem } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { catalogText } from '@/app/i18n/catalog-text';
 import { OptionSection } from '../components/option-section';
 import type { OptionChange, Options } from '../option-diff';
 import { prettyRatio } from '../ratio-text';
@@ -9,7 +10,8 @@ const KEY = 'GroupRateLimits';
 /** The problem with a changed GroupRateLimits, if any: the server's own rule, shared through the contract. */
 export function groupRateLimitsChangeProblem(changes: readonly OptionChange[]): string | undefined {
   const change = changes.find((candidate) => candidate.key === KEY);
-  return change && groupRateLimitsProblem(change.value.trim() === '' ? '{}' : change.value);
+  const problem = change && groupRateLimitsProblem(change.value.trim() === '' ? '{}' : change.value);
+  return problem && catalogText(problem);
 }
 
 /** The GroupRateLimits option as JSON, edited like the group ratio beside it; cleared means none ('{}'). */

@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+
+/** Waits until `url` answers below 500 (a server that has started), for 15 s at most. */
+export async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 150; i += 1) {
+    const answered = await fetch(url).then((response) => response.status < 500, () => false);
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** The CPU time (user + system) a process has used so far, in microseconds, from /proc. */
+export function cpuMicros(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+}
