@@ -6,6 +6,7 @@ import { acceptEmptyJsonBody } from './http/empty-json-body.js';
 import { answerError, answerNotFound } from './http/error-handler.js';
 import { LazyChildLogger } from './http/lazy-child-logger.js';
 import { rateLimit } from './http/rate-limit-hook.js';
+import { refuseNulInUrl } from './http/refuse-nul.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { channelHealthRoutes } from './modules/channels/channel-health.routes.js';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  refuseNulInUrl(app);
 
   app.setErrorHandler(answerError);
 

@@ -22,6 +22,7 @@ export const AdminUserMessages = {
   alreadyCommon: 'user.already_common',
   quotaInvalid: 'user.quota_invalid',
   topUpQuotaInvalid: 'user.topup_quota_invalid',
+  topUpQuotaTooLarge: 'user.topup_quota_too_large',
   groupTooLong: 'user.group_too_long',
   displayNameTooLong: 'user.display_name_too_long',
 } as const satisfies Record<string, MessageCode>;
@@ -73,7 +74,12 @@ export interface ManageUserResult {
 /** POST /api/topup (admin; payment integrations call it): adds quota and writes a top-up log. */
 export const AdminTopUpRequestSchema = z.object({
   user_id: userId,
-  quota: z.number({ error: AdminUserMessages.topUpQuotaInvalid }).int(AdminUserMessages.topUpQuotaInvalid).positive(AdminUserMessages.topUpQuotaInvalid),
+  // The top-up log records it in one-api's 32-bit quota column: PostgreSQL and MySQL refuse a larger number.
+  quota: z
+    .number({ error: AdminUserMessages.topUpQuotaInvalid })
+    .int(AdminUserMessages.topUpQuotaInvalid)
+    .positive(AdminUserMessages.topUpQuotaInvalid)
+    .max(2 ** 31 - 1, AdminUserMessages.topUpQuotaTooLarge),
   remark: z.string().nullish(),
 });
 export type AdminTopUpRequest = z.input<typeof AdminTopUpRequestSchema>;

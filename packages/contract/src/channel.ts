@@ -8,7 +8,13 @@ export const ChannelMessages = {
   modelMappingInvalid: 'channel.model_mapping_invalid',
   configInvalid: 'channel.config_invalid',
   groupsRequired: 'channel.groups_required',
+  nameTooLong: 'channel.name_too_long',
+  groupTooLong: 'channel.group_too_long',
+  modelMappingTooLong: 'channel.model_mapping_too_long',
 } as const satisfies Record<string, MessageCode>;
+
+/** The column sizes of one-api's channels table, which PostgreSQL and MySQL enforce (SQLite does not). */
+export const CHANNEL_LIMITS = { name: 191, group: 32, modelMapping: 1024 } as const;
 
 const commaList = z
   .union([z.string(), z.array(z.string())])
@@ -18,7 +24,10 @@ const commaList = z
     return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
   });
 
-const intLike = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int());
+// Integer columns (type, status, weight) are 32-bit: a larger number is refused here, not by the database.
+const intLike = z
+  .union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)])
+  .pipe(z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1));
 
 /** POST /api/channel/ and the full PUT: the console sends models and group as comma strings, config as a JSON string. */
 export const ChannelInputSchema = z.object({

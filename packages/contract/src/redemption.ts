@@ -12,6 +12,7 @@ export const RedemptionMessages = {
   idInvalid: 'redemption.id_invalid',
   nameLength: 'redemption.name_length',
   quotaInvalid: 'redemption.quota_invalid',
+  quotaTooLarge: 'redemption.quota_too_large',
   countRange: 'redemption.count_range',
   statusInvalid: 'redemption.status_invalid',
   notFound: 'redemption.not_found',
@@ -28,7 +29,13 @@ const name = z
   .string({ error: RedemptionMessages.nameLength })
   .trim()
   .refine((value) => value.length > 0 && [...value].length <= REDEMPTION_NAME_MAX_LENGTH, RedemptionMessages.nameLength);
-const quota = z.number({ error: RedemptionMessages.quotaInvalid }).int(RedemptionMessages.quotaInvalid).min(0, RedemptionMessages.quotaInvalid);
+// Redeeming a code records its quota in the top-up log's 32-bit column: a larger code could not be redeemed
+// on PostgreSQL or MySQL (500), so it is not made.
+const quota = z
+  .number({ error: RedemptionMessages.quotaInvalid })
+  .int(RedemptionMessages.quotaInvalid)
+  .min(0, RedemptionMessages.quotaInvalid)
+  .max(2 ** 31 - 1, RedemptionMessages.quotaTooLarge);
 
 /** POST /api/redemption/: `count` codes of `quota` each; the answer's data is the list of codes. */
 export const CreateRedemptionRequestSchema = z.object({

@@ -123,6 +123,18 @@ describe.each(databaseKinds)('quota under load and failure on %s', (kind) => {
     expect(await response.json()).toMatchObject({ error: { code: 'insufficient_user_quota', message: expect.stringMatching(/^user quota is not enough/) } });
   });
 
+  it('refuses a max_tokens no balance could cover, in every client protocol, and charges nothing', async () => {
+    const userId = await f.addUser('dreamer', 1_000_000);
+    const key = await f.addKey(userId);
+    const headers = { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' };
+    const messages = await fetch(`${f.url}/v1/messages`, { method: 'POST', headers, body: JSON.stringify({ model: 'gpt-4o', max_tokens: 1e308, messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(messages.status).toBe(403);
+    const gemini = await fetch(`${f.url}/v1beta/models/gpt-4o:generateContent`, { method: 'POST', headers, body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 1e308 } }) });
+    expect(gemini.status).toBe(403);
+    await f.flush();
+    expect(await balance(userId)).toBe(1_000_000);
+  });
+
   it('refuses a model without a price, naming it', async () => {
     await f.addChannel({ name: 'unpriced', base_url: upstream.baseUrl, models: 'house-model' });
     const userId = await f.addUser('curious', 1000);

@@ -42,6 +42,7 @@ export const userMessages = {
   'user.already_common': { en: 'this user is already a common user', zh: '该用户已经是普通用户' },
   'user.quota_invalid': { en: 'quota must be a whole number', zh: '额度必须是整数' },
   'user.topup_quota_invalid': { en: 'quota must be a whole number greater than 0', zh: '额度必须是大于 0 的整数' },
+  'user.topup_quota_too_large': { en: 'quota must be at most 2147483647 per top-up', zh: '单次充值额度不得超过 2147483647' },
   'user.group_too_long': { en: 'the group must not be longer than 32 characters', zh: '分组长度不得超过 32 个字符' },
   'user.display_name_too_long': {
     en: `the display name must not be longer than ${DISPLAY_NAME_MAX_LENGTH} characters`,

@@ -9,6 +9,7 @@ export const httpMessages = {
   'http.user_banned': { en: 'user has been banned', zh: '用户已被封禁' },
   'http.internal_error': { en: 'internal server error (request id: {requestId})', zh: '服务器内部错误（请求 ID：{requestId}）' },
   'http.not_found': { en: 'not found', zh: '未找到' },
+  'http.nul_character': { en: 'text may not contain the NUL character (\\u0000)', zh: '文本不能包含 NUL 字符（\\u0000）' },
   // Fastify's own refusals (a body that is not JSON, one too large): their English text stays as it was.
   'http.bad_request': { en: '{detail}', zh: '请求无效（HTTP {status}）' },
 } as const satisfies Record<string, MessageTexts>;

@@ -38,6 +38,7 @@ export const redemptionMessages = {
     zh: `兑换码名称长度必须为 1 到 ${REDEMPTION_NAME_MAX} 个字符`,
   },
   'redemption.quota_invalid': { en: 'quota must be a whole number of 0 or more', zh: '额度必须是不小于 0 的整数' },
+  'redemption.quota_too_large': { en: 'quota must be at most 2147483647 per code', zh: '每个兑换码的额度不得超过 2147483647' },
   'redemption.count_range': {
     en: `the number of codes must be a whole number from 1 to ${REDEMPTION_COUNT_MAX}`,
     zh: `兑换码数量必须是 1 到 ${REDEMPTION_COUNT_MAX} 之间的整数`,
@@ -61,6 +62,9 @@ export const channelMessages = {
   'channel.model_mapping_invalid': { en: 'model mapping must be valid JSON format', zh: '模型映射必须是合法的 JSON 格式' },
   'channel.config_invalid': { en: 'config must be a valid JSON object', zh: '配置（config）必须是合法的 JSON 对象' },
   'channel.groups_required': { en: 'please select at least one group', zh: '请至少选择一个分组' },
+  'channel.name_too_long': { en: 'the channel name must be at most 191 characters', zh: '渠道名称不得超过 191 个字符' },
+  'channel.group_too_long': { en: 'the channel groups must be at most 32 characters together', zh: '渠道分组合计不得超过 32 个字符' },
+  'channel.model_mapping_too_long': { en: 'model mapping must be at most 1024 characters', zh: '模型映射不得超过 1024 个字符' },
   'channel.id_invalid': { en: 'invalid channel id', zh: '渠道 ID 无效' },
   'channel.id_required': { en: 'channel id is required', zh: '缺少渠道 ID' },
   'channel.not_found': { en: 'channel not found', zh: '渠道不存在' },

@@ -7,6 +7,14 @@ import { splitList } from '../../lib/list.js';
 /** Rewrites a channel's ability rows (group x model) from the channel itself; run on every change. */
 export async function rebuildAbilities(db: Kysely<Database>, channel: ChannelRow): Promise<void> {
   await db.deleteFrom('abilities').where('channel_id', '=', channel.id).execute();
+  await insertAbilities(db, channel);
+}
+
+/**
+ * The ability rows of a channel that has none yet (one just created). No delete first: on MySQL a delete
+ * that finds nothing still locks the index gap, and two channels created at once deadlocked on it.
+ */
+export async function insertAbilities(db: Kysely<Database>, channel: ChannelRow): Promise<void> {
   const groups = splitList(channel.group);
   const models = routableModels(channel);
   const rows = groups.flatMap((group) =>

@@ -17,7 +17,8 @@ export function searchChannels(db: Db, keyword: string): Promise<ChannelRow[]> {
     .selectAll()
     .where((eb) => {
       const terms = [startsWith('name', keyword), eb('key', '=', keyword)];
-      if (/^\d+$/.test(keyword)) terms.push(eb('id', '=', Number(keyword)));
+      // Only a number an id can be: a longer one overflows PostgreSQL's integer and fails the query.
+      if (/^\d{1,12}$/.test(keyword)) terms.push(eb('id', '=', Number(keyword)));
       return eb.or(terms);
     })
     .orderBy('id', 'desc')

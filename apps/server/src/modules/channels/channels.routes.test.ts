@@ -36,6 +36,13 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
     expect(stored.key).toBe('sk-upstream-1');
   });
 
+  it('creates channels added at once, each with its abilities (MySQL deadlocked on the abilities index)', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `together-${i}`);
+    const answers = await Promise.all(names.map((name) => call('POST', '/api/channel/', { name, type: 1, key: 'k', models: 'gpt-4o,gpt-4o-mini', group: 'default' })));
+    expect(answers.filter((answer) => !answer.success)).toEqual([]);
+    for (const name of names) expect(await abilities(await channelIdByName(name))).toHaveLength(2);
+  });
+
   it('creates one channel per key line', async () => {
     await call('POST', '/api/channel/', { name: 'batch', type: 1, key: 'k1\nk2\n\n k3 ', models: 'gpt-4o', groups: ['default'] });
     const rows = await t.ctx.db.selectFrom('channels').select('key').where('name', '=', 'batch').orderBy('id').execute();
@@ -57,6 +64,19 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
     expect(await call('POST', '/api/channel/', { name: 'n', key: 'k', models: 'a', group: 'default', config: '[1]' })).toMatchObject({ success: false });
     // A Proxy channel needs no model.
     expect((await call('POST', '/api/channel/', { name: 'proxy', type: 43, key: 'k', models: '', group: 'default' })).success).toBe(true);
+  });
+
+  it('refuses what the channels table cannot hold (PostgreSQL and MySQL would fail), and stores nothing', async () => {
+    const base = { key: 'k', models: 'a', group: 'default' };
+    const before = await t.ctx.db.selectFrom('channels').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n'.repeat(192) })).toEqual({ success: false, message: 'the channel name must be at most 191 characters' });
+    expect((await call('POST', '/api/channel/', { ...base, name: '😀'.repeat(191) })).success).toBe(true);
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n', group: 'default,vip,group-with-a-long-name' })).toEqual({ success: false, message: 'the channel groups must be at most 32 characters together' });
+    const mapping = JSON.stringify(Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`model-${i}`, 'a'])));
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n', model_mapping: mapping })).toEqual({ success: false, message: 'model mapping must be at most 1024 characters' });
+    expect(await call('POST', '/api/channel/', { ...base, name: 'n', weight: 2 ** 31 })).toMatchObject({ success: false, message: expect.stringMatching(/2147483647/) });
+    const after = await t.ctx.db.selectFrom('channels').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 1);
   });
 
   it('fills the Azure API version and composes AWS keys from the config', async () => {
@@ -99,6 +119,8 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
     expect((await call('GET', `/api/channel/search?keyword=${id}`)).data.map((c: { id: number }) => c.id)).toContain(id);
     expect((await call('GET', '/api/channel/search?keyword=bat')).data).toHaveLength(3);
     expect((await call('GET', '/api/channel/search?keyword=k2')).data).toHaveLength(1);
+    // A number no id can be is a name or key to look for, not a failed query.
+    expect(await call('GET', '/api/channel/search?keyword=99999999999999999999999')).toMatchObject({ success: true, data: [] });
   });
 
   it('pages by 10', async () => {

@@ -1,10 +1,10 @@
-import { ChannelInputSchema, ChannelMessages, ChannelStatus, type ChannelView } from '@tollgate/contract';
+import { CHANNEL_LIMITS, ChannelInputSchema, ChannelMessages, ChannelStatus, type ChannelView } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import type { NewChannel } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { nowSeconds } from '../../lib/random.js';
 import { parseOrFail } from '../users/users.service.js';
-import { rebuildAbilities } from './abilities.js';
+import { insertAbilities, rebuildAbilities } from './abilities.js';
 import { keepStoredSecrets } from './channel-config.js';
 import { toChannelView } from './channel-view.js';
 import * as repo from './channels.repository.js';
@@ -31,7 +31,7 @@ export async function createChannels(ctx: AppContext, body: unknown): Promise<nu
     for (const key of keys) {
       const id = await repo.insertChannel(trx, ctx.dialect, { ...fields, ...NEW_CHANNEL_COUNTERS, key, status: input.status ?? ChannelStatus.Enabled, created_time: nowSeconds() });
       const row = await repo.findChannel(trx, id);
-      if (row) await rebuildAbilities(trx, row);
+      if (row) await insertAbilities(trx, row);
       ids.push(id);
     }
     return ids;
@@ -78,6 +78,11 @@ function validatedFields(input: Input, config: string): FormFields {
   if (input.models.length === 0 && input.type !== PROXY) throw fail(ChannelMessages.modelsRequired);
   if (groups.length === 0) throw fail(ChannelMessages.groupsRequired);
   if (!isValidModelMapping(input.model_mapping)) throw fail(ChannelMessages.modelMappingInvalid);
+  const group = [...new Set(groups)].join(',');
+  // Checked here, as PostgreSQL and MySQL would refuse them with an error (SQLite stores any length).
+  if (charCount(input.name) > CHANNEL_LIMITS.name) throw fail(ChannelMessages.nameTooLong);
+  if (charCount(group) > CHANNEL_LIMITS.group) throw fail(ChannelMessages.groupTooLong);
+  if (charCount(input.model_mapping) > CHANNEL_LIMITS.modelMapping) throw fail(ChannelMessages.modelMappingTooLong);
   return {
     name: input.name,
     type: input.type,
@@ -86,12 +91,15 @@ function validatedFields(input: Input, config: string): FormFields {
     model_mapping: input.model_mapping,
     system_prompt: input.system_prompt,
     models: input.models.join(','),
-    group: [...new Set(groups)].join(','),
+    group,
     config,
     priority: input.priority ?? 0,
     weight: Math.max(0, input.weight ?? 0),
   };
 }
+
+/** Characters as the databases count them (code points, not UTF-16 units). */
+const charCount = (text: string) => [...text].length;
 
 /** The config column holds a JSON object as a string (region, ak, sk, user_id, vertex fields...). */
 function normaliseConfig(config: Input['config'] | string | null): string {

@@ -41,6 +41,15 @@ describe.each(databaseKinds)('redeeming codes on %s', (kind) => {
     expect(logs[0]).toMatchObject({ quota: 250000, content: `recharged $0.500000 quota via redemption code #${code.id}` });
   });
 
+  it('makes no code it could not redeem: a quota beyond the top-up log\'s 32 bits is refused, the largest one redeems', async () => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/redemption/', headers: { cookie: admin }, payload: { name: 'huge', quota: 2 ** 33, count: 1 } });
+    expect(made.json()).toEqual({ success: false, message: 'quota must be at most 2147483647 per code' });
+    expect(await t.ctx.db.selectFrom('redemptions').select('id').where('name', '=', 'huge').execute()).toEqual([]);
+    const cookie = await newUser('midas');
+    expect(await redeem(cookie, await makeCode(2 ** 31 - 1))).toMatchObject({ success: true, data: 2 ** 31 - 1 });
+    expect(Number(await quotaOf('midas'))).toBe(2 ** 31 - 1);
+  });
+
   it('refuses a used, disabled, unknown or empty code and credits nothing', async () => {
     const cookie = await newUser('frank');
     const used = await makeCode(10);

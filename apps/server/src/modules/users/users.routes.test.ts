@@ -58,6 +58,15 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(await register(t.app, 'root', 'password123')).toEqual({ success: false, message: 'this username is already taken' });
   });
 
+  it('registers one of several sign-ups of one name at once, and tells the others the name is taken', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => register(t.app, 'racer')));
+    expect(answers.filter((answer) => answer.success)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.success)).toEqual([
+      { success: false, message: 'this username is already taken' },
+      { success: false, message: 'this username is already taken' },
+    ]);
+  });
+
   it('refuses registration when the options turn it off', async () => {
     await t.ctx.options.set('RegisterEnabled', 'false');
     expect(await register(t.app, 'late')).toMatchObject({ success: false });

@@ -10,6 +10,7 @@ import {
   type UserView,
 } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { parseOrFail } from '../../http/validation.js';
@@ -46,13 +47,20 @@ export async function register(ctx: AppContext, body: unknown): Promise<void> {
   }
   if (await users.isUsernameTaken(db, input.username)) throw fail('user.username_taken');
   const inviter = input.aff_code ? await users.findUserByAffCode(db, input.aff_code) : undefined;
-  const userId = await createAccount(ctx, {
-    username: input.username,
-    password: input.password,
-    displayName: input.display_name ?? '',
-    email: options.bool('EmailVerificationEnabled') ? input.email : '',
-    inviterId: inviter?.id,
-  });
+  let userId: number;
+  try {
+    userId = await createAccount(ctx, {
+      username: input.username,
+      password: input.password,
+      displayName: input.display_name ?? '',
+      email: options.bool('EmailVerificationEnabled') ? input.email : '',
+      inviterId: inviter?.id,
+    });
+  } catch (error) {
+    // Two sign-ups of one name at once both pass the check above: the unique index decides.
+    if (isUniqueViolation(error)) throw fail('user.username_taken');
+    throw error;
+  }
   if (inviter) await rewardInvitation(ctx, { id: userId, username: input.username }, inviter);
 }
 

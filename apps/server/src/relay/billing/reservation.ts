@@ -57,6 +57,8 @@ export class Reserver implements QuotaReserver {
   async reserve(reservation: Reservation): Promise<void> {
     const { amount, userId, tokenId } = reservation;
     if (amount <= 0) return;
+    // No balance covers more than this (a max_tokens of 1e308 asks for it), and PostgreSQL's bigint would fail on it.
+    if (amount > Number.MAX_SAFE_INTEGER) throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');
     // The stored balance must cover the amount and what this node still owes (a negative pending change).
     if (!(await this.taken(() => this.takeFromUser(this.db, [amount, userId, amount - this.pending.pendingUserQuota(userId)])))) {
       throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');

@@ -16,6 +16,11 @@ describe('prompt token counting (reference 1.7)', () => {
     expect(countChatPrompt(messages, 'gpt-3.5-turbo-0301', words)).toBe(4 + 1 + 2 + 4 + 1 + 2 + 1 - 1 + 3);
   });
 
+  it('counts what is not a message or a content part (null, numbers) as nothing', () => {
+    const messages = [null, 7, { role: 'user', content: [null, 'loose', { type: 'text', text: 'hi there' }] }];
+    expect(countChatPrompt(messages, 'gpt-4o', words)).toBe(3 + 1 + 2 + 3);
+  });
+
   it('counts text parts and images by the vision rule', () => {
     const messages = [{ role: 'user', content: [{ type: 'text', text: 'what is this' }, { type: 'image_url', image_url: { url: 'https://x/y.png', detail: 'low' } }] }];
     expect(countChatPrompt(messages, 'gpt-4o', words)).toBe(3 + 1 + 3 + 85 + 3);

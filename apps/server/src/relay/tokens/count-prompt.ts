@@ -18,7 +18,9 @@ export function countChatPrompt(messages: unknown, model: string, count: Counter
   if (!Array.isArray(messages)) return 0;
   const legacy = model === 'gpt-3.5-turbo-0301';
   let tokens = 0;
-  for (const message of messages as ChatMessage[]) {
+  for (const message of messages as (ChatMessage | null)[]) {
+    // A client may send anything here: what is not a message (null, a number) counts as nothing, not a crash.
+    if (typeof message !== 'object' || message === null) continue;
     tokens += legacy ? 4 : 3;
     if (typeof message.role === 'string') tokens += count(message.role);
     tokens += countContent(message.content, model, count);
@@ -32,7 +34,8 @@ function countContent(content: unknown, model: string, count: Counter): number {
   if (typeof content === 'string') return count(content);
   if (!Array.isArray(content)) return 0;
   let tokens = 0;
-  for (const part of content as { type?: unknown; text?: unknown; image_url?: { url?: unknown; detail?: unknown } | string }[]) {
+  for (const part of content as ({ type?: unknown; text?: unknown; image_url?: { url?: unknown; detail?: unknown } | string } | null)[]) {
+    if (typeof part !== 'object' || part === null) continue;
     if (part.type === 'text' && typeof part.text === 'string') tokens += count(part.text);
     if (part.type === 'image_url') {
       const image = typeof part.image_url === 'string' ? { url: part.image_url } : (part.image_url ?? {});
