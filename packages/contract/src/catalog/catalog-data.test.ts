@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import defaultModelsFile from './data/default-models.json' with { type: 'json' };
 import defaultPricesFile from './data/default-prices.json' with { type: 'json' };
@@ -9,17 +8,6 @@ import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO } from './default-ratios.
 import { parseCatalogData } from './parse-data.js';
 import { DEFAULT_TOKEN_KIND_PRICES, TOKEN_KIND_PRICES_TAKEN, defaultTokenKindPrice } from './token-kind-ratios.js';
 
-/** JSON with sorted keys, so a checksum depends on the values only. */
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-};
-const checksum = (value: unknown) => createHash('sha256').update(canonical(value)).digest('hex');
-
 /** A deep copy of a data file with one change, to feed the schema. */
 const edited = <T>(file: T, change: (copy: T) => void): T => {
   const copy = structuredClone(file);
@@ -28,17 +16,17 @@ const edited = <T>(file: T, change: (copy: T) => void): T => {
 };
 
 describe('the catalog data files', () => {
-  // Checksums of the TypeScript tables the JSON files replaced (computed from them before they were removed),
-  // so the move provably changed no model and no price.
-  it('load to exactly the values of the tables they replaced', () => {
+  // The move from TypeScript tables to these files was proven value for value by checksums in the commit
+  // that made it (6509e5b); the data has changed since, as prices do. What must hold now: every list loads,
+  // and entries read as the tables did.
+  it('load every vendor list and price, as the tables they replaced did', () => {
     expect(Object.keys(DEFAULT_MODELS_BY_TYPE)).toHaveLength(51);
-    expect(checksum(DEFAULT_MODELS_BY_TYPE)).toBe('820f42adf44b2fb225a4504f02cb26d8ee24cd80ac793f5b11a0538d44a29375');
-    expect(Object.keys(DEFAULT_MODEL_RATIO)).toHaveLength(634);
-    expect(checksum(DEFAULT_MODEL_RATIO)).toBe('101d969d944e2dd5f2550ae5c964e63f9adc074c597f7974ebd2b74f819d50b7');
-    expect(Object.keys(DEFAULT_COMPLETION_RATIO)).toHaveLength(71);
-    expect(checksum(DEFAULT_COMPLETION_RATIO)).toBe('c195370206be1459c28a2d79c0cb71bb9048888b2f2dcd6e7772a9241b9b83c9');
+    expect(Object.keys(DEFAULT_MODEL_RATIO).length).toBeGreaterThanOrEqual(634);
+    expect(Object.keys(DEFAULT_COMPLETION_RATIO).length).toBeGreaterThanOrEqual(71);
     expect(DEFAULT_TOKEN_KIND_PRICES).toHaveLength(16);
-    expect(checksum(DEFAULT_TOKEN_KIND_PRICES)).toBe('504c79e00172eeb612385fd8186b6a7f8e02bf5d877ef4c55252626171a3902f');
+    expect(DEFAULT_MODEL_RATIO['gpt-4o-mini']).toBe(0.075);
+    expect(DEFAULT_MODEL_RATIO['amazon.titan-embed-text-v2:0']).toBe(0.01);
+    expect(DEFAULT_COMPLETION_RATIO['gpt-5']).toBe(8);
     expect(TOKEN_KIND_PRICES_TAKEN).toBe('2026-11-01');
   });
 
@@ -52,7 +40,7 @@ describe('the catalog data files', () => {
   it('say where and when every price list was taken', () => {
     for (const list of [...defaultPricesFile.priceLists, ...tokenKindPricesFile.priceLists]) {
       expect(list.source.length, list.vendor).toBeGreaterThan(10);
-      expect(list.takenAt, list.vendor).toMatch(/^2026-11-\d\d$/);
+      expect(list.takenAt, list.vendor).toMatch(/^\d{4}-\d\d-\d\d$/);
     }
     expect(defaultModelsFile.takenAt).toBe('2026-11-25');
   });
