@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { parse } from 'yaml';
 import { ConfigTransferMessages, Role, type ConfigDocumentInput, type ConfigImportResult } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
@@ -166,6 +167,26 @@ describe.each(databaseKinds)('/api/config on %s', (kind) => {
     const full = Array.isArray(document) ? document : { ...before, ...document, options: { ...(document as { options?: object }).options, SystemName: 'Should Not Be Written' } };
     expect(await importDocument(full)).toEqual({ success: false, message });
     expect(await exported()).toEqual(before);
+  });
+
+  it('writes in one transaction: a write that fails at the end leaves the channels and options written before it undone', async () => {
+    const before = await exported();
+    // A trigger refuses one quota; quotas are written last, after the channels and options.
+    const trigger = {
+      sqlite: [`create trigger refuse_quota before update of quota on users when new.quota = 424242 begin select raise(abort, 'refused by the test'); end`],
+      postgres: [
+        `create function refuse_quota() returns trigger language plpgsql as $$ begin if new.quota = 424242 then raise exception 'refused by the test'; end if; return new; end $$`,
+        `create trigger refuse_quota before update on users for each row execute function refuse_quota()`,
+      ],
+      mysql: [`create trigger refuse_quota before update on users for each row begin if new.quota = 424242 then signal sqlstate '45000' set message_text = 'refused by the test'; end if; end`],
+    }[kind];
+    for (const statement of trigger) await sql.raw(statement).execute(t.ctx.db);
+    const document = { ...before, channels: before.channels?.slice(1), options: { ...before.options, SystemName: 'Half Written' }, users: [{ username: 'alice', quota: 424242 }] };
+    const response = await t.app.inject({ method: 'POST', url: '/api/config/import', headers: { cookie: root }, payload: document });
+    expect(response.statusCode).toBe(500);
+    expect(await exported()).toEqual(before);
+    expect(t.ctx.options.str('SystemName')).toBe('Config Gateway');
+    await sql.raw('drop trigger refuse_quota' + (kind === 'postgres' ? ' on users' : '')).execute(t.ctx.db);
   });
 
   it('refuses text that is neither JSON nor YAML', async () => {
