@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { openDatabase } from '../db/connection.js';
+import { parseDatabaseTarget } from '../db/dsn.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { createRuntime } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase, databaseKinds } from '../../test/databases.js';
@@ -82,6 +85,44 @@ describe('npm run tollgate -- import-one-api, refused', () => {
       expect(usage.stderr).toContain('import-one-api needs --from SQLITE_FILE|DSN');
     } finally {
       await target.drop();
+    }
+  });
+});
+
+describe.each(databaseKinds.filter((kind) => kind !== 'sqlite'))('npm run tollgate -- import-one-api from a %s DSN', (kind) => {
+  it('reads the server database the DSN names, its booleans included', async () => {
+    const sourceDatabase = await createTestDatabase(kind);
+    const target = await createTestDatabase('sqlite');
+    try {
+      const dsn = sourceDatabase.env.SQL_DSN ?? '';
+      // Tollgate's tables are one-api's plus columns the importer does not read.
+      const legacy = await openDatabase(parseDatabaseTarget(dsn, ''), { busyTimeoutMs: 1000, maxConnections: 2 });
+      try {
+        await migrateToLatest(legacy.db, legacy.dialect);
+        await legacy.db.insertInto('users').values({ id: 5, username: 'bob', password: 'x', role: 1, status: 1, quota: 77, used_quota: 0, request_count: 0, group: 'default' }).execute();
+        await legacy.db.insertInto('tokens').values({ id: 8, user_id: 5, key: 'b'.repeat(48), status: 1, name: 'k', created_time: 1, accessed_time: 1, expired_time: -1, remain_quota: 0, unlimited_quota: true, used_quota: 0 }).execute();
+        await legacy.db.insertInto('channels').values({ id: 6, type: 1, key: 'sk-x', status: 1, name: 'dsn channel', created_time: 1, test_time: 0, response_time: 0, balance: 0, balance_updated_time: 0, group: 'default', used_quota: 0, models: 'gpt-4o' }).execute();
+        await legacy.db.insertInto('abilities').values({ group: 'default', model: 'gpt-4o', channel_id: 6, enabled: false, priority: 0 }).execute();
+        await legacy.db.insertInto('options').values({ key: 'SystemName', value: 'DSN Gateway' }).execute();
+      } finally {
+        await legacy.destroy();
+      }
+
+      const run = await runCli(['import-one-api', '--from', dsn], target.env);
+      expect(run.stderr).toContain('imported users 1, tokens 1, channels 1, abilities 1, redemptions 0, options 1, logs 0');
+      expect(run.code).toBe(0);
+      const copy = await openDatabase(parseDatabaseTarget(undefined, target.env.SQLITE_PATH ?? ''), { busyTimeoutMs: 1000, maxConnections: 1 });
+      try {
+        expect(await copy.db.selectFrom('users').select(['id', 'username', 'quota']).execute()).toEqual([{ id: 5, username: 'bob', quota: 77 }]);
+        expect(await copy.db.selectFrom('tokens').select(['id', 'unlimited_quota']).execute()).toEqual([{ id: 8, unlimited_quota: 1 }]);
+        expect(await copy.db.selectFrom('abilities').select(['channel_id', 'enabled']).execute()).toEqual([{ channel_id: 6, enabled: 0 }]);
+        expect(await copy.db.selectFrom('options').select('value').where('key', '=', 'SystemName').executeTakeFirst()).toEqual({ value: 'DSN Gateway' });
+      } finally {
+        await copy.destroy();
+      }
+    } finally {
+      await target.drop();
+      await sourceDatabase.drop();
     }
   });
 });
