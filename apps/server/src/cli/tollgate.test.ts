@@ -34,6 +34,7 @@ describe('npm run tollgate -- export / import', () => {
     ]);
     expect(document.options?.SystemName).toBe('Old Gateway');
 
+    fs.writeFileSync(file('config.yaml'), 'an older export', { mode: 0o644 });
     const withKeys = await runCli(['export', '--keys', '--format', 'yaml', '--out', file('config.yaml')], env);
     expect(withKeys).toMatchObject({ code: 0, stdout: '' });
     expect(withKeys.stderr).toContain('warning: this document contains every channel key');

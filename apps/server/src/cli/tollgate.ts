@@ -38,8 +38,11 @@ async function main(argv: string[]): Promise<void> {
     if (format !== 'json' && format !== 'yaml') throw new UsageError('--format must be json or yaml');
     const text = await withDatabase(config, async (db) => formatDocument(await exportConfig(db, values.keys === true), format));
     if (values.keys) process.stderr.write(`warning: ${ConfigTransferMessages.keysWarning}\n`);
-    if (values.out) fs.writeFileSync(values.out, text, { mode: values.keys ? 0o600 : 0o644 });
-    else process.stdout.write(text);
+    if (values.out) {
+      fs.writeFileSync(values.out, text, { mode: values.keys ? 0o600 : 0o644 });
+      // The mode above applies only to a new file: an existing one is narrowed too when it receives keys.
+      if (values.keys) fs.chmodSync(values.out, 0o600);
+    } else process.stdout.write(text);
     return;
   }
   if (command === 'import') {
