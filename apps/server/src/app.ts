@@ -11,6 +11,7 @@ import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { channelHealthRoutes } from './modules/channels/channel-health.routes.js';
 import { channelRoutes } from './modules/channels/channels.routes.js';
+import { configTransferRoutes } from './modules/config-transfer/config-transfer.routes.js';
 import { modelCatalogRoutes } from './modules/models/models.routes.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { redemptionRoutes } from './modules/redemptions/redemptions.routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(adminTopupRoutes(ctx), { prefix: '/topup' });
       await api.register(optionRoutes(ctx), { prefix: '/option' });
       await api.register(logRoutes(ctx), { prefix: '/log' });
+      await api.register(configTransferRoutes(ctx), { prefix: '/config' });
     },
     { prefix: '/api' },
   );

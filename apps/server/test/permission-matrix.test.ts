@@ -84,6 +84,9 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/group': 'admin',
   'GET /api/option': 'admin',
   'PUT /api/option': 'admin',
+
+  'GET /api/config/export': 'root',
+  'POST /api/config/import': 'root',
 };
 
 const RANK: Record<Level, number> = { public: 0, user: Role.Common, admin: Role.Admin, root: Role.Root };

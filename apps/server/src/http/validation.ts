@@ -12,7 +12,7 @@ const TYPE_NAMES: Record<string, MessageRef> = {
 };
 
 /** Why zod refused a value, for the languages zod does not speak; its own English text is kept as it was. */
-function reasonOf(issue: z.core.$ZodIssue): MessageRef {
+export function reasonOf(issue: z.core.$ZodIssue): MessageRef {
   switch (issue.code) {
     case 'invalid_type':
       return message('validation.reason.type', { expected: TYPE_NAMES[issue.expected] ?? issue.expected });

@@ -1,3 +1,4 @@
+import { configTransferMessages } from './config-transfer/i18n';
 import { operationMessages } from './operation/i18n';
 import { otherMessages } from './other/i18n';
 import { systemMessages } from './system/i18n';
@@ -8,6 +9,7 @@ const zh = {
   operation: operationMessages.zh,
   system: systemMessages.zh,
   other: otherMessages.zh,
+  configTransfer: configTransferMessages.zh,
 };
 
 const en: typeof zh = {
@@ -15,6 +17,7 @@ const en: typeof zh = {
   operation: operationMessages.en,
   system: systemMessages.en,
   other: otherMessages.en,
+  configTransfer: configTransferMessages.en,
 };
 
 export const adminSettingsMessages = { zh, en };

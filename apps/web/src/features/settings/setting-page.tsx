@@ -1,8 +1,9 @@
 import { Tabs } from 'antd';
-import { isAdmin } from '@tollgate/contract';
+import { isAdmin, Role } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/app/session/use-current-user';
 import { OptionsGate } from './components/options-gate';
+import { ConfigTransferCard } from './config-transfer/config-transfer-card';
 import { PersonalSettings } from './components/personal-settings';
 import { OperationSettings } from './operation/operation-settings';
 import { OtherSettings } from './other/other-settings';
@@ -20,5 +21,8 @@ export function SettingPage() {
     { key: 'other', label: t('setting.other'), children: <OptionsGate render={(options) => <OtherSettings options={options} />} /> },
   ];
 
-  return <Tabs items={isAdmin(user?.role) ? [personal, ...adminTabs] : [personal]} data-testid="setting-tabs" />;
+  // Export and import carry every key: root's alone, as the server's routes are.
+  const rootTabs = user?.role === Role.Root ? [{ key: 'config', label: t('adminSettings.configTransfer.tab'), children: <ConfigTransferCard /> }] : [];
+
+  return <Tabs items={isAdmin(user?.role) ? [personal, ...adminTabs, ...rootTabs] : [personal]} data-testid="setting-tabs" />;
 }

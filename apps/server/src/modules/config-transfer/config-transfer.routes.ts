@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ConfigTransferTexts, type ConfigExportResult } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+import { requireRoot } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { fail } from '../../http/errors.js';
+import { formatDocument, parseDocumentText } from './config-format.js';
+import { exportConfig, importConfig } from './config-transfer.service.js';
+
+/** A document with a few thousand channels is several megabytes. */
+const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+const flag = (value: unknown, name: string): boolean => {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw fail('config.flag_not_boolean', { name });
+};
+
+/**
+ * /api/config: the configuration as one document (root only, since it can carry every key). The import
+ * takes the document as JSON, or as YAML or JSON text (Content-Type text/yaml, application/yaml or text/plain).
+ */
+export const configTransferRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.addHook('preHandler', requireRoot(ctx));
+  app.addContentTypeParser(['text/yaml', 'application/yaml', 'application/x-yaml'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.get('/export', async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const withKeys = flag(query.keys, 'keys');
+    const format = query.format ?? 'json';
+    if (format !== 'json' && format !== 'yaml') throw fail('config.unknown_format');
+    const document = await exportConfig(ctx, withKeys);
+    const result: ConfigExportResult = { format, document: format === 'yaml' ? formatDocument(document, 'yaml') : document, ...(withKeys ? { warning: ConfigTransferTexts.keysWarning } : {}) };
+    return ok(result);
+  });
+
+  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const dryRun = flag((request.query as Record<string, unknown>).dry_run, 'dry_run');
+    const input = typeof request.body === 'string' ? parseDocumentText(request.body) : request.body;
+    return ok(await importConfig(ctx, input, dryRun));
+  });
+};

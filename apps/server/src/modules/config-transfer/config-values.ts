@@ -1,0 +1,75 @@
+import type { ConfigChannel, ConfigOptionValue } from '@tollgate/contract';
+import type { ChannelRow, NewChannel } from '../../db/schema.js';
+import { splitList } from '../../lib/list.js';
+import { withoutSecrets } from '../channels/channel-config.js';
+
+/**
+ * How stored values read in a configuration document and back. Comparisons go through the stored form of
+ * both sides, so an import of an export changes nothing even where the database spells a value otherwise
+ * (spaces in a JSON option, a blank config column).
+ */
+
+/** Options that hold JSON (the ratio tables) read as objects in a document; every other option as its string. */
+export function optionToDocument(stored: string): ConfigOptionValue {
+  const text = stored.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return stored;
+  try {
+    return JSON.parse(text) as ConfigOptionValue;
+  } catch {
+    return stored;
+  }
+}
+
+export const optionToStored = (value: ConfigOptionValue): string => (typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+export const sameOption = (stored: string | undefined, value: string): boolean => stored !== undefined && optionToStored(optionToDocument(stored)) === value;
+
+function jsonObject(raw: string | null): Record<string, unknown> {
+  if (!raw?.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function channelToDocument(row: ChannelRow, withKey: boolean): ConfigChannel {
+  return {
+    name: row.name ?? '',
+    type: row.type,
+    ...(withKey ? { key: row.key } : {}),
+    status: (row.status === 2 || row.status === 3 ? row.status : 1) as ConfigChannel['status'],
+    base_url: row.base_url ?? '',
+    other: row.other ?? '',
+    models: splitList(row.models),
+    groups: splitList(row.group),
+    model_mapping: jsonObject(row.model_mapping) as Record<string, string>,
+    system_prompt: row.system_prompt ?? '',
+    // The config's credentials (an AWS secret key, a Vertex service account) are as secret as the key.
+    config: jsonObject(withKey ? row.config : withoutSecrets(row.config)),
+    priority: row.priority ?? 0,
+    weight: row.weight ?? 0,
+  };
+}
+
+export type StoredChannelFields = Pick<NewChannel, 'name' | 'type' | 'status' | 'base_url' | 'other' | 'models' | 'group' | 'model_mapping' | 'system_prompt' | 'config' | 'priority' | 'weight'>;
+
+/** The columns a document's channel writes (the key apart; counters and times are the database's own). */
+export function channelToStored(channel: ConfigChannel): Required<StoredChannelFields> {
+  const objectText = (value: Record<string, unknown>) => (Object.keys(value).length > 0 ? JSON.stringify(value) : '');
+  return {
+    name: channel.name,
+    type: channel.type,
+    status: channel.status,
+    base_url: channel.base_url.trim().replace(/\/+$/, ''),
+    other: channel.other,
+    models: [...new Set(channel.models)].join(','),
+    group: [...new Set(channel.groups)].join(','),
+    model_mapping: objectText(channel.model_mapping),
+    system_prompt: channel.system_prompt,
+    config: objectText(channel.config),
+    priority: channel.priority,
+    weight: channel.weight,
+  };
+}
