@@ -9,6 +9,7 @@ import { anthropicStreamParser } from './stream.js';
 import { structuredOutputSchema } from './structured-output.js';
 import { parseAnthropicError } from './upstream-error.js';
 import type { AnthropicResponse } from './wire-types.js';
+import type { ChatParameter } from '../chat-parameters.js';
 
 /**
  * Anthropic's Messages API (channel type 14): OpenAI chat requests converted to /v1/messages, answers and
@@ -27,13 +28,16 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** What Anthropic's conversion cannot carry (Claude on Vertex shares it). */
+export const CLAUDE_REFUSES: readonly ChatParameter[] = ['n', 'logprobs'];
+
 export const anthropicAdaptor: Adaptor = {
   modes: ['chat'],
+  // Anthropic answers one choice and reports no token probabilities.
+  refuses: CLAUDE_REFUSES,
   // Anthropic clients' requests pass through unconverted; converted ones keep thinking and cache breakpoints.
   native: { anthropic: anthropicNative },
   hubExtensions: true,
-  // Anthropic answers one choice and reports no token probabilities.
-  unsupported: (body) => (typeof body.n === 'number' && body.n > 1 ? 'n' : body.logprobs === true || body.top_logprobs !== undefined ? 'logprobs' : undefined),
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;

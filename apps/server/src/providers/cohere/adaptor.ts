@@ -20,6 +20,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const cohereAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  // Cohere's v1 chat answers one text, reports no token probabilities and has no tool_choice to force or limit calls.
+  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function', 'parallel_tool_calls false'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;

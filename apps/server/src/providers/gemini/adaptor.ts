@@ -10,6 +10,7 @@ import { geminiStreamParser } from './stream.js';
 import { parseGeminiError } from './upstream-error.js';
 import { geminiUrl } from './upstream-url.js';
 import type { GeminiResponse } from './wire-types.js';
+import type { ChatParameter } from '../chat-parameters.js';
 
 /**
  * Google's Gemini API (channel type 24): OpenAI chat and embedding requests converted to generateContent,
@@ -21,8 +22,13 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** What Gemini's conversion cannot carry (Vertex's Gemini models share it). */
+export const GEMINI_REFUSES: readonly ChatParameter[] = ['logprobs', 'parallel_tool_calls false'];
+
 export const geminiAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  // n is candidateCount. Gemini's own logprobs are not read back into OpenAI's shape, and it cannot limit a turn to one call.
+  refuses: GEMINI_REFUSES,
   inlineImages: true,
   // Reasoning settings (the hub's `thinking`, top_k) become generationConfig; thoughts come back as reasoning_content.
   hubExtensions: true,

@@ -20,6 +20,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const ollamaAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  // Ollama answers one choice, has no tool_choice to force or limit calls, and its logprobs are not read back.
+  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function', 'parallel_tool_calls false'],
   inlineImages: true,
 
   buildRequest(request: AdaptorRequest): BuiltRequest {

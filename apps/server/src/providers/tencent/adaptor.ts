@@ -53,6 +53,8 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
   return {
     modes: ['chat', 'embeddings'],
+    // Hunyuan answers one choice and has no JSON mode, no `required` tool choice, no parallel-call switch, no stop sequences.
+    refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tool_choice required', 'parallel_tool_calls false', 'stop'],
 
     // A key that is not three parts is the channel's fault: refused like a bad key, so it is retried elsewhere.
     prepare: (target) => Promise.resolve(tencentCredentials(target.key) ? undefined : MALFORMED_KEY),

@@ -10,6 +10,7 @@ import { isV3Model, toCogViewRequest, toZhipuChat, toZhipuEmbeddings, zhipuUrl, 
 import { parseZhipuError, refusalStatus } from './upstream-error.js';
 import { toV3Request, v3ToChatCompletion, type V3Answer } from './v3.js';
 import { reframeV3Stream, zhipuV3StreamParser } from './v3-stream.js';
+import type { ChatParameter } from '../chat-parameters.js';
 
 /**
  * Zhipu GLM (channel type 16): the v4 API, OpenAI's wire format on its own paths (chat, embeddings and
@@ -42,8 +43,16 @@ function convert(request: AdaptorRequest, body: JsonObject): JsonObject {
   return isV3(request) ? toV3Request(body, request.stream) : toZhipuChat(body, request.model);
 }
 
+/**
+ * v4 passes the OpenAI body on, but answers one choice, takes JSON mode without a schema, and only `auto` as
+ * tool choice; v3 takes only the messages, temperature and top_p.
+ */
+const V4_REFUSES: readonly ChatParameter[] = ['n', 'logprobs', 'response_format json_schema', 'tool_choice required', 'tool_choice function', 'parallel_tool_calls false'];
+const V3_REFUSES: readonly ChatParameter[] = ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'];
+
 export const zhipuAdaptor: Adaptor = {
   modes: ['chat', 'embeddings', 'images'],
+  refuses: (model) => (isV3Model(model) ? V3_REFUSES : V4_REFUSES),
 
   /** jose signs asynchronously, so the token is signed (once a day per key) before `buildRequest` reads it. */
   async prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {
