@@ -1,8 +1,9 @@
 import { embeddingAnswer } from '../converted-answer.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { anthropicAdaptor } from '../anthropic/adaptor.js';
+import { anthropicAdaptor, CLAUDE_REFUSES } from '../anthropic/adaptor.js';
 import { anthropicStreamParser } from '../anthropic/stream.js';
-import { geminiAdaptor } from '../gemini/adaptor.js';
+import { structuredOutputSchema } from '../anthropic/structured-output.js';
+import { geminiAdaptor, GEMINI_REFUSES } from '../gemini/adaptor.js';
 import { toGeminiRequest } from '../gemini/request.js';
 import { geminiStreamParser } from '../gemini/stream.js';
 import { wantsUsage } from '../openai-chunks.js';
@@ -39,6 +40,8 @@ function convertedBody(request: AdaptorRequest): unknown {
 
 export const vertexAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  // Each model family refuses what its own adaptor refuses.
+  refuses: (model) => (publisherOf(model) === 'anthropic' ? CLAUDE_REFUSES : GEMINI_REFUSES),
   // Gemini clients' requests for Google's models, and Anthropic clients' for Claude's, pass through unconverted.
   native: { gemini: vertexGeminiNative, anthropic: vertexClaudeNative },
   // Both conversions (Gemini's and Anthropic's) read the hub's thinking, cache breakpoints and top_k.
@@ -81,9 +84,10 @@ export const vertexAdaptor: Adaptor = {
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage };
-    return publisherOf(request.model) === 'anthropic' ? anthropicStreamParser(options) : geminiStreamParser(options);
+    const body = readJson(request.body);
+    const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage: wantsUsage(body) };
+    if (publisherOf(request.model) !== 'anthropic') return geminiStreamParser(options);
+    return anthropicStreamParser({ ...options, structured: structuredOutputSchema(body) !== undefined });
   },
 
   parseError: parseVertexError,
