@@ -18,6 +18,8 @@ export interface GeminiBehaviour {
   chunkDelayMs?: number;
   /** Break the stream after its first event with Google's error object. */
   streamError?: boolean;
+  /** Call the first declared function this many times in one turn (cities Paris, Rome, Oslo…), as a parallel call. */
+  parallelCalls?: number;
 }
 
 interface GenerateBody {
@@ -55,10 +57,10 @@ export class FakeGemini extends FakeUpstream<GeminiBehaviour> {
     const result = json.contents?.flatMap((c) => c.parts).find((part) => part.functionResponse)?.functionResponse;
     const callTool = (json.tools?.[0]?.functionDeclarations?.length ?? 0) > 0 && !result;
     const text = result ? `Paris: ${result.response?.output ?? ''}` : `Hello from ${this.name}`;
-    const call = { functionCall: { name: json.tools?.[0]?.functionDeclarations?.[0]?.name, args: { city: 'Paris' } }, ...(b.thoughts ? { thoughtSignature: FAKE_SIGNATURE } : {}) };
+    const calls = ['Paris', 'Rome', 'Oslo'].slice(0, b.parallelCalls ?? 1).map((city) => ({ functionCall: { name: json.tools?.[0]?.functionDeclarations?.[0]?.name, args: { city } }, ...(b.thoughts ? { thoughtSignature: FAKE_SIGNATURE } : {}) }));
     const thought = b.thoughts ? [{ text: FAKE_THOUGHT, thought: true }] : [];
-    if (method !== 'generateContent') return this.stream(res, [...thought, ...(callTool ? [call] : this.pieces(text))]);
-    const parts = [...thought, callTool ? call : { text }];
+    if (method !== 'generateContent') return this.stream(res, [...thought, ...(callTool ? calls : this.pieces(text))]);
+    const parts = [...thought, ...(callTool ? calls : [{ text }])];
     send(res, 200, { candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: this.usage(6), modelVersion: route[2], responseId: 'fake01' });
   }
 

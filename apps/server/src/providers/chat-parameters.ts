@@ -2,10 +2,11 @@ import type { JsonObject } from './openai/request-body.js';
 
 /**
  * The OpenAI chat parameters some protocol can neither honour nor emulate, each with how to tell that a
- * request uses it. A parameter sent at its default (`n: 1`, `tool_choice: "auto"`, `parallel_tool_calls:
- * true`) asks for nothing and is no use. Sampling hints whose loss OpenAI's own semantics allow (`seed`,
- * which OpenAI does not guarantee either; `user`; penalties and `logit_bias` where a protocol lacks them)
- * are not listed: they are lost, and the README says where.
+ * request uses it. A parameter sent at its default (`n: 1`, `tool_choice: "auto"`) asks for nothing and is
+ * no use. `parallel_tool_calls: false` is honoured or emulated wherever tools are (serial-tool-calls.ts).
+ * Sampling hints whose loss OpenAI's own semantics allow (`seed`, which OpenAI does not guarantee either;
+ * `user`; penalties and `logit_bias` where a protocol lacks them) are not listed: they are lost, and the
+ * README says where.
  * Docs: https://platform.openai.com/docs/api-reference/chat/create
  */
 const toolsUsed = (body: JsonObject) => Array.isArray(body.tools) && body.tools.length > 0 && body.tool_choice !== 'none';
@@ -22,8 +23,6 @@ const USES = {
   'tool_choice required': (body: JsonObject) => toolsUsed(body) && body.tool_choice === 'required',
   /** The model must call this one tool. */
   'tool_choice function': (body: JsonObject) => toolsUsed(body) && typeof body.tool_choice === 'object' && body.tool_choice !== null,
-  /** At most one tool call per turn: a protocol that cannot say so may answer several. */
-  'parallel_tool_calls false': (body: JsonObject) => toolsUsed(body) && body.parallel_tool_calls === false,
   stop: (body: JsonObject) => (typeof body.stop === 'string' && body.stop !== '') || (Array.isArray(body.stop) && body.stop.length > 0),
 } satisfies Record<string, (body: JsonObject) => boolean>;
 

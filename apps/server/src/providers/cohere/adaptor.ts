@@ -8,6 +8,7 @@ import { toChatCompletion } from './response.js';
 import { cohereStreamParser } from './stream.js';
 import { parseCohereError } from './upstream-error.js';
 import type { CohereChatResponse, CohereEmbedResponse } from './wire-types.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Cohere (channel type 35): OpenAI chat requests converted to v1 /v1/chat as one-api does (reference
@@ -18,10 +19,10 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const cohereAdaptor: Adaptor = {
+export const cohereAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
-  // Cohere's v1 chat answers one text, reports no token probabilities and has no tool_choice to force or limit calls.
-  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function', 'parallel_tool_calls false'],
+  // Cohere's v1 chat answers one text, reports no token probabilities and has no tool_choice to force a call (one call per turn is emulated).
+  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
@@ -58,4 +59,4 @@ export const cohereAdaptor: Adaptor = {
   },
 
   parseError: parseCohereError,
-};
+});

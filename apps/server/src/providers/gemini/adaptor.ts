@@ -11,6 +11,7 @@ import { parseGeminiError } from './upstream-error.js';
 import { geminiUrl } from './upstream-url.js';
 import type { GeminiResponse } from './wire-types.js';
 import type { ChatParameter } from '../chat-parameters.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Google's Gemini API (channel type 24): OpenAI chat and embedding requests converted to generateContent,
@@ -23,11 +24,11 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** What Gemini's conversion cannot carry (Vertex's Gemini models share it). */
-export const GEMINI_REFUSES: readonly ChatParameter[] = ['logprobs', 'parallel_tool_calls false'];
+export const GEMINI_REFUSES: readonly ChatParameter[] = ['logprobs'];
 
-export const geminiAdaptor: Adaptor = {
+export const geminiAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
-  // n is candidateCount. Gemini's own logprobs are not read back into OpenAI's shape, and it cannot limit a turn to one call.
+  // n is candidateCount. Gemini's own logprobs are not read back into OpenAI's shape; one call per turn is emulated.
   refuses: GEMINI_REFUSES,
   inlineImages: true,
   // Reasoning settings (the hub's `thinking`, top_k) become generationConfig; thoughts come back as reasoning_content.
@@ -65,4 +66,4 @@ export const geminiAdaptor: Adaptor = {
   },
 
   parseError: parseGeminiError,
-};
+});

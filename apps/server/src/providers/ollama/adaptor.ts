@@ -8,6 +8,7 @@ import { toChatCompletion } from './response.js';
 import { ollamaStreamParser } from './stream.js';
 import { parseOllamaError } from './upstream-error.js';
 import type { OllamaChatResponse } from './wire-types.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Ollama's native API (channel type 30): OpenAI chat and embedding requests converted to /api/chat and
@@ -18,10 +19,10 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const ollamaAdaptor: Adaptor = {
+export const ollamaAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
-  // Ollama answers one choice, has no tool_choice to force or limit calls, and its logprobs are not read back.
-  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function', 'parallel_tool_calls false'],
+  // Ollama answers one choice, has no tool_choice to force a call (one call per turn is emulated), and its logprobs are not read back.
+  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function'],
   inlineImages: true,
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
@@ -60,4 +61,4 @@ export const ollamaAdaptor: Adaptor = {
   },
 
   parseError: parseOllamaError,
-};
+});

@@ -10,6 +10,7 @@ import { hunyuanStreamParser } from './stream.js';
 import { signTc3 } from './tc3-signature.js';
 import { hunyuanError, parseHunyuanError } from './upstream-error.js';
 import type { HunyuanAnswer, HunyuanEmbeddings } from './wire-types.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Tencent Hunyuan over Tencent Cloud API 3.0 (channel type 23; reference providers.md 11, one-api.md 2.3):
@@ -51,10 +52,10 @@ function responseOf<T>(body: Buffer): T | undefined {
 
 export function tencentAdaptorAt(clock: () => Date): Adaptor {
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
-  return {
+  return withSerialToolCalls({
     modes: ['chat', 'embeddings'],
-    // Hunyuan answers one choice and has no JSON mode, no `required` tool choice, no parallel-call switch, no stop sequences.
-    refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tool_choice required', 'parallel_tool_calls false', 'stop'],
+    // Hunyuan answers one choice and has no JSON mode, no `required` tool choice, no stop sequences (one call per turn is emulated).
+    refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tool_choice required', 'stop'],
 
     // A key that is not three parts is the channel's fault: refused like a bad key, so it is retried elsewhere.
     prepare: (target) => Promise.resolve(tencentCredentials(target.key) ? undefined : MALFORMED_KEY),
@@ -115,7 +116,8 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
     parseError: parseHunyuanError,
 
     answerError: (_request, body) => hunyuanError(body.toString('utf8')),
-  };
+  });
+
 }
 
 export const tencentAdaptor: Adaptor = tencentAdaptorAt(() => new Date());

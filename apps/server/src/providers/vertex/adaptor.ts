@@ -16,6 +16,7 @@ import { vertexClaudeNative } from './claude-native.js';
 import { vertexGeminiNative } from './gemini-native.js';
 import { parseVertexError } from './upstream-error.js';
 import { publisherOf, vertexUrl } from './upstream-url.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Google Vertex AI (channel type 42): Gemini models through generateContent, Claude models through
@@ -38,7 +39,7 @@ function convertedBody(request: AdaptorRequest): unknown {
   return toGeminiRequest(body, request.target.settings.GEMINI_SAFETY_SETTING);
 }
 
-export const vertexAdaptor: Adaptor = {
+export const vertexAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
   // Each model family refuses what its own adaptor refuses.
   refuses: (model) => (publisherOf(model) === 'anthropic' ? CLAUDE_REFUSES : GEMINI_REFUSES),
@@ -94,4 +95,4 @@ export const vertexAdaptor: Adaptor = {
 
   /** A 401 from a model call: the token is dropped, and the relay asks once more with a new one. */
   forgetCredentials: (target: UpstreamTarget) => forgetVertexToken(credentialsOf(target)),
-};
+});

@@ -11,6 +11,7 @@ import { parseZhipuError, refusalStatus } from './upstream-error.js';
 import { toV3Request, v3ToChatCompletion, type V3Answer } from './v3.js';
 import { reframeV3Stream, zhipuV3StreamParser } from './v3-stream.js';
 import type { ChatParameter } from '../chat-parameters.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Zhipu GLM (channel type 16): the v4 API, OpenAI's wire format on its own paths (chat, embeddings and
@@ -45,12 +46,12 @@ function convert(request: AdaptorRequest, body: JsonObject): JsonObject {
 
 /**
  * v4 passes the OpenAI body on, but answers one choice, takes JSON mode without a schema, and only `auto` as
- * tool choice; v3 takes only the messages, temperature and top_p.
+ * tool choice (one call per turn is emulated); v3 takes only the messages, temperature and top_p.
  */
-const V4_REFUSES: readonly ChatParameter[] = ['n', 'logprobs', 'response_format json_schema', 'tool_choice required', 'tool_choice function', 'parallel_tool_calls false'];
+const V4_REFUSES: readonly ChatParameter[] = ['n', 'logprobs', 'response_format json_schema', 'tool_choice required', 'tool_choice function'];
 const V3_REFUSES: readonly ChatParameter[] = ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'];
 
-export const zhipuAdaptor: Adaptor = {
+export const zhipuAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings', 'images'],
   refuses: (model) => (isV3Model(model) ? V3_REFUSES : V4_REFUSES),
 
@@ -124,4 +125,4 @@ export const zhipuAdaptor: Adaptor = {
     const status = refusalStatus(Number(answer.code));
     return { status, error: parseZhipuError(status, body.toString('utf8')) };
   },
-};
+});
