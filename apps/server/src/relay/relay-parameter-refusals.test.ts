@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../test/databases.js';
 import { FakeHttp } from '../../test/fake-http.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
@@ -29,7 +30,7 @@ const CASES: { type: number; label: string; model: string; body: object; name: s
   { type: 46, label: 'Replicate', model: 'meta/meta-llama-3-8b-instruct', body: { response_format: schema }, name: 'response_format json_schema', param: 'response_format' },
 ];
 
-describe('parameters each protocol refuses', () => {
+describe.each(databaseKinds)('parameters each protocol refuses, on %s', (kind) => {
   let f: RelayFixture;
   let upstream: FakeHttp;
   let baseUrl: string;
@@ -41,7 +42,7 @@ describe('parameters each protocol refuses', () => {
     upstream = new FakeHttp();
     baseUrl = (await upstream.start()).replace(/\/$/, '');
     openai = await new FakeOpenAI('openai').start();
-    f = await relayFixture('sqlite');
+    f = await relayFixture(kind);
     const models = CASES.map((c) => c.model);
     await f.ctx.options.set('ModelRatio', JSON.stringify(Object.fromEntries([...models, 'shared-llama'].map((model) => [model, 1]))));
     for (const c of CASES) await f.addChannel({ type: c.type, name: `${c.type}-${c.model}`, key: 'upstream-key', base_url: baseUrl, models: c.model, ...c.fields });
