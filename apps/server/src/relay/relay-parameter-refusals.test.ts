@@ -20,13 +20,11 @@ const CASES: { type: number; label: string; model: string; body: object; name: s
   { type: 17, label: 'Alibaba Tongyi Qianwen', model: 'qwen-max', body: { n: 2 }, name: 'n', param: 'n' },
   { type: 21, label: 'knowledge base AI Proxy', model: 'gpt-4o-library', body: { response_format: { type: 'json_object' } }, name: 'response_format json_object', param: 'response_format', fields: { other: 'lib-1' } },
   { type: 23, label: 'Tencent Hunyuan', model: 'hunyuan-lite', body: { stop: ['END'] }, name: 'stop', param: 'stop', fields: { key: '1|id|secret' } },
-  { type: 24, label: 'Google Gemini', model: 'gemini-2.5-flash', body: { logprobs: true }, name: 'logprobs', param: 'logprobs' },
   { type: 30, label: 'Ollama', model: 'llama3.2', body: { tools, tool_choice: { type: 'function', function: { name: 'get_weather' } } }, name: 'tool_choice function', param: 'tool_choice' },
   { type: 35, label: 'Cohere', model: 'command-r', body: { tools, tool_choice: 'required' }, name: 'tool_choice required', param: 'tool_choice' },
   { type: 37, label: 'Cloudflare', model: '@cf/meta/llama-3.1-8b-instruct', body: { top_logprobs: 3 }, name: 'logprobs', param: 'logprobs', fields: { config: JSON.stringify({ user_id: 'acct' }) } },
   { type: 38, label: 'DeepL', model: 'deepl-zh', body: { tools }, name: 'tools', param: 'tools' },
   { type: 42, label: 'VertexAI', model: 'claude-sonnet-4-5@20250929', body: { n: 2 }, name: 'n', param: 'n' },
-  { type: 42, label: 'VertexAI', model: 'gemini-2.0-flash', body: { logprobs: true }, name: 'logprobs', param: 'logprobs' },
   { type: 46, label: 'Replicate', model: 'meta/meta-llama-3-8b-instruct', body: { response_format: schema }, name: 'response_format json_schema', param: 'response_format' },
 ];
 

@@ -23,12 +23,12 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** What Gemini's conversion cannot carry (Vertex's Gemini models share it). */
-export const GEMINI_REFUSES: readonly ChatParameter[] = ['logprobs'];
+/** What Gemini's conversion cannot carry (Vertex's Gemini models share it): nothing it refuses today. */
+export const GEMINI_REFUSES: readonly ChatParameter[] = [];
 
 export const geminiAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
-  // n is candidateCount. Gemini's own logprobs are not read back into OpenAI's shape; one call per turn is emulated.
+  // n is candidateCount and logprobs responseLogprobs; one call per turn is emulated.
   refuses: GEMINI_REFUSES,
   inlineImages: true,
   // Reasoning settings (the hub's `thinking`, top_k) become generationConfig; thoughts come back as reasoning_content.
