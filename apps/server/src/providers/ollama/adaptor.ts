@@ -21,8 +21,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const ollamaAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
-  // Ollama answers one choice, has no tool_choice to force a call (one call per turn is emulated), and its logprobs are not read back.
-  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function'],
+  // Ollama answers one choice and has no tool_choice to force a call (one call per turn is emulated).
+  refuses: ['n', 'tool_choice required', 'tool_choice function'],
   inlineImages: true,
 
   buildRequest(request: AdaptorRequest): BuiltRequest {

@@ -15,6 +15,9 @@ export function toOllamaRequest(body: JsonObject, model: string, stream: boolean
   const format = body.response_format as { type?: unknown; json_schema?: { schema?: unknown } } | undefined;
   if (format?.type === 'json_object') request.format = 'json';
   if (format?.type === 'json_schema') request.format = format.json_schema?.schema ?? 'json';
+  // Ollama takes OpenAI's two fields as they are (0.12.11 and later; older servers ignore them).
+  if (body.logprobs === true || typeof body.top_logprobs === 'number') request.logprobs = true;
+  if (typeof body.top_logprobs === 'number') request.top_logprobs = body.top_logprobs;
   return request;
 }
 
