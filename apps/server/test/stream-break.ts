@@ -29,7 +29,31 @@ function readBody(body: string) {
   return { payloads, chunks, text: chunks.map((chunk) => chunk.choices?.[0]?.delta?.content ?? '').join('') };
 }
 
-const usedQuota = async (f: RelayFixture, userId: number) => Number((await f.ctx.db.selectFrom('users').select('used_quota').where('id', '=', userId).executeTakeFirstOrThrow()).used_quota);
+/** What the user has been charged, as written. */
+export const usedQuota = async (f: RelayFixture, userId: number) => Number((await f.ctx.db.selectFrom('users').select('used_quota').where('id', '=', userId).executeTakeFirstOrThrow()).used_quota);
+
+export interface BillingMark {
+  used: number;
+  logId: number;
+}
+
+/** Where a test starts: what the user has spent and the last log, once earlier requests have settled. */
+export async function billingMark(f: RelayFixture, userId: number): Promise<BillingMark> {
+  // A stream's settle runs after its client has read the end: give it a moment, then write the batch.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await f.flush();
+  const last = await f.ctx.db.selectFrom('logs').select('id').orderBy('id', 'desc').executeTakeFirst();
+  return { used: await usedQuota(f, userId), logId: Number(last?.id ?? 0) };
+}
+
+/** The log of the request made since `start`, once written; the user was charged exactly what it says. */
+export async function settledSince(f: RelayFixture, userId: number, start: BillingMark) {
+  await f.flush();
+  const log = await lastConsumeLog(f);
+  expect(log.id).toBeGreaterThan(start.logId);
+  expect(await usedQuota(f, userId)).toBe(start.used + log.quota);
+  return { log, other: parseLogOther(log.other) };
+}
 
 /**
  * Streams `model` while its upstream breaks off, and checks the edge of the stream (issue 17): the client
@@ -38,8 +62,7 @@ const usedQuota = async (f: RelayFixture, userId: number) => Number((await f.ctx
  * and the output delivered; the user is charged exactly what the log says.
  */
 export async function expectBrokenStreamBilled(f: RelayFixture, key: string, userId: number, c: StreamBreak): Promise<void> {
-  await f.flush();
-  const before = { used: await usedQuota(f, userId), logId: Number((await lastConsumeLog(f).catch(() => undefined))?.id ?? 0) };
+  const before = await billingMark(f, userId);
   c.upstream.breakAfterWrites = c.writes;
   let body: string;
   try {
@@ -58,17 +81,14 @@ export async function expectBrokenStreamBilled(f: RelayFixture, key: string, use
   expect(payloads).not.toContain('[DONE]');
   expect(chunks.at(-1)?.error).toMatchObject({ code: 'stream_interrupted' });
 
-  await f.flush();
-  const log = await lastConsumeLog(f);
-  expect(log.id).toBeGreaterThan(before.logId);
+  const { log, other } = await settledSince(f, userId, before);
   expect(log.model_name).toBe(c.model);
-  expect(parseLogOther(log.other).interrupted).toBe('upstream');
+  expect(other.interrupted).toBe('upstream');
   const delivered = (await counterFor(c.model, false))(c.delivered);
   expect(log.completion_tokens).toBe(Math.max(c.reported?.output ?? 0, delivered));
   if (c.reported) expect(log.prompt_tokens).toBe(c.reported.input);
   else expect(log.prompt_tokens).toBeGreaterThan(0);
   expect(log.quota).toBeGreaterThan(0);
-  expect(await usedQuota(f, userId)).toBe(before.used + log.quota);
 }
 
 /** Log rows = quota used: the sum of the user's consume logs is what the user was charged. */

@@ -3,6 +3,7 @@ import { databaseKinds } from '../../test/databases.js';
 import { FakeHttp } from '../../test/fake-http.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+import { usedQuota } from '../../test/stream-break.js';
 
 const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
 const schema = { type: 'json_schema', json_schema: { name: 'city', schema: { type: 'object', properties: { city: { type: 'string' } } } } };
@@ -60,10 +61,10 @@ describe.each(databaseKinds)('parameters each protocol refuses, on %s', (kind) =
       headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], ...body }),
     });
-  const usedQuota = async () => Number((await f.ctx.db.selectFrom('users').select('used_quota').where('id', '=', userId).executeTakeFirstOrThrow()).used_quota);
+  const used = () => usedQuota(f, userId);
 
   it.each(CASES)('$label ($model) refuses $name with a 400 naming it, uncalled and uncharged', async (c) => {
-    const before = await usedQuota();
+    const before = await used();
     const response = await chat({ model: c.model, ...c.body });
     const { error } = (await response.json()) as { error: { message: string; code: string; param: string } };
     expect(response.status).toBe(400);
@@ -72,7 +73,7 @@ describe.each(databaseKinds)('parameters each protocol refuses, on %s', (kind) =
     expect(error.message).toContain(`(${c.label})`);
     expect(upstream.received).toEqual([]);
     await f.flush();
-    expect(await usedQuota()).toBe(before);
+    expect(await used()).toBe(before);
   });
 
   it('sends a request the preferred channel refuses to another channel serving the model', async () => {
