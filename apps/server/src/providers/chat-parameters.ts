@@ -15,7 +15,8 @@ const formatType = (body: JsonObject) => (body.response_format as { type?: unkno
 
 const USES = {
   n: (body: JsonObject) => typeof body.n === 'number' && body.n > 1,
-  logprobs: (body: JsonObject) => body.logprobs === true || (body.top_logprobs !== undefined && body.top_logprobs !== null),
+  // top_logprobs: 0 without logprobs asks for none, as OpenAI reads it.
+  logprobs: (body: JsonObject) => body.logprobs === true || (typeof body.top_logprobs === 'number' && body.top_logprobs > 0),
   'response_format json_object': (body: JsonObject) => formatType(body) === 'json_object',
   'response_format json_schema': (body: JsonObject) => formatType(body) === 'json_schema',
   tools: toolsUsed,

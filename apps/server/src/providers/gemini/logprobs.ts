@@ -8,9 +8,10 @@ import type { GenerationConfig, LogprobsResult } from './wire-types.js';
  * Docs: https://ai.google.dev/api/generate-content#generationconfig, https://ai.google.dev/api/generate-content#LogprobsResult
  */
 export function logprobsConfig(body: JsonObject): Pick<GenerationConfig, 'responseLogprobs' | 'logprobs'> {
-  const top = typeof body.top_logprobs === 'number' ? Math.floor(body.top_logprobs) : undefined;
-  if (body.logprobs !== true && top === undefined) return {};
-  return { responseLogprobs: true, ...(top !== undefined && top > 0 ? { logprobs: top } : {}) };
+  const top = typeof body.top_logprobs === 'number' ? Math.floor(body.top_logprobs) : 0;
+  // top_logprobs 0 without logprobs asks for none, as OpenAI reads it.
+  if (body.logprobs !== true && top <= 0) return {};
+  return { responseLogprobs: true, ...(top > 0 ? { logprobs: top } : {}) };
 }
 
 interface OpenAITokenLogprob {

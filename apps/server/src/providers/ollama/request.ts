@@ -16,8 +16,8 @@ export function toOllamaRequest(body: JsonObject, model: string, stream: boolean
   if (format?.type === 'json_object') request.format = 'json';
   if (format?.type === 'json_schema') request.format = format.json_schema?.schema ?? 'json';
   // Ollama takes OpenAI's two fields as they are (0.12.11 and later; older servers ignore them).
-  if (body.logprobs === true || typeof body.top_logprobs === 'number') request.logprobs = true;
-  if (typeof body.top_logprobs === 'number') request.top_logprobs = body.top_logprobs;
+  const top = typeof body.top_logprobs === 'number' ? body.top_logprobs : 0;
+  if (body.logprobs === true || top > 0) Object.assign(request, { logprobs: true }, top > 0 ? { top_logprobs: top } : {});
   return request;
 }
 
