@@ -1,4 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
@@ -9,7 +10,6 @@ import { anthropicStreamParser } from './stream.js';
 import { structuredOutputSchema } from './structured-output.js';
 import { parseAnthropicError } from './upstream-error.js';
 import type { AnthropicResponse } from './wire-types.js';
-import type { ChatParameter } from '../chat-parameters.js';
 
 /**
  * Anthropic's Messages API (channel type 14): OpenAI chat requests converted to /v1/messages, answers and

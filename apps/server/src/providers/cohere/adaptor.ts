@@ -2,13 +2,13 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser 
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toCohereRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { cohereStreamParser } from './stream.js';
 import { parseCohereError } from './upstream-error.js';
 import type { CohereChatResponse, CohereEmbedResponse } from './wire-types.js';
-import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Cohere (channel type 35): OpenAI chat requests converted to v1 /v1/chat as one-api does (reference

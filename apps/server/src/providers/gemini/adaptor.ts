@@ -1,7 +1,9 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { geminiNative } from './native-endpoint.js';
 import { toGeminiRequest } from './request.js';
@@ -10,8 +12,6 @@ import { geminiStreamParser } from './stream.js';
 import { parseGeminiError } from './upstream-error.js';
 import { geminiUrl } from './upstream-url.js';
 import type { GeminiResponse } from './wire-types.js';
-import type { ChatParameter } from '../chat-parameters.js';
-import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Google's Gemini API (channel type 24): OpenAI chat and embedding requests converted to generateContent,

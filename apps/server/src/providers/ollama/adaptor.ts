@@ -2,13 +2,13 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser 
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toOllamaRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { ollamaStreamParser } from './stream.js';
 import { parseOllamaError } from './upstream-error.js';
 import type { OllamaChatResponse } from './wire-types.js';
-import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Ollama's native API (channel type 30): OpenAI chat and embedding requests converted to /api/chat and

@@ -2,6 +2,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser,
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { bufferedResponse } from '../upstream-response.js';
 import { toEmbeddingList, toEmbeddingRequest } from './embeddings.js';
 import { toHunyuanRequest } from './request.js';
@@ -10,7 +11,6 @@ import { hunyuanStreamParser } from './stream.js';
 import { signTc3 } from './tc3-signature.js';
 import { hunyuanError, parseHunyuanError } from './upstream-error.js';
 import type { HunyuanAnswer, HunyuanEmbeddings } from './wire-types.js';
-import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Tencent Hunyuan over Tencent Cloud API 3.0 (channel type 23; reference providers.md 11, one-api.md 2.3):
@@ -54,7 +54,8 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
   return withSerialToolCalls({
     modes: ['chat', 'embeddings'],
-    // Hunyuan answers one choice and has no JSON mode, no `required` tool choice, no stop sequences (one call per turn is emulated).
+    // Hunyuan answers one choice and has no JSON mode, no `required` tool choice and no stop sequences
+    // (one call per turn is emulated).
     refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tool_choice required', 'stop'],
 
     // A key that is not three parts is the channel's fault: refused like a bad key, so it is retried elsewhere.
@@ -117,7 +118,6 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
 
     answerError: (_request, body) => hunyuanError(body.toString('utf8')),
   });
-
 }
 
 export const tencentAdaptor: Adaptor = tencentAdaptorAt(() => new Date());

@@ -8,6 +8,7 @@ import { toGeminiRequest } from '../gemini/request.js';
 import { geminiStreamParser } from '../gemini/stream.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { cachedVertexToken, ensureVertexToken, forgetVertexToken } from './access-token.js';
 import { credentialsOf, projectIdOf } from './channel-credentials.js';
 import { toVertexClaudeRequest } from './claude-request.js';
@@ -16,7 +17,6 @@ import { vertexClaudeNative } from './claude-native.js';
 import { vertexGeminiNative } from './gemini-native.js';
 import { parseVertexError } from './upstream-error.js';
 import { publisherOf, vertexUrl } from './upstream-url.js';
-import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Google Vertex AI (channel type 42): Gemini models through generateContent, Claude models through

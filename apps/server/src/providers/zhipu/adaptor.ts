@@ -1,8 +1,10 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import { openAIAdaptor, openAIStreamParser } from '../openai/adaptor.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import type { UpstreamResponse } from '../upstream-response.js';
 import { withOpenAIFinishReasons } from './finish-reason.js';
 import { cachedZhipuToken, ensureZhipuToken, forgetZhipuToken } from './jwt.js';
@@ -10,8 +12,6 @@ import { isV3Model, toCogViewRequest, toZhipuChat, toZhipuEmbeddings, zhipuUrl, 
 import { parseZhipuError, refusalStatus } from './upstream-error.js';
 import { toV3Request, v3ToChatCompletion, type V3Answer } from './v3.js';
 import { reframeV3Stream, zhipuV3StreamParser } from './v3-stream.js';
-import type { ChatParameter } from '../chat-parameters.js';
-import { withSerialToolCalls } from '../serial-tool-calls.js';
 
 /**
  * Zhipu GLM (channel type 16): the v4 API, OpenAI's wire format on its own paths (chat, embeddings and
