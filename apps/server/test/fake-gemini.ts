@@ -18,6 +18,8 @@ export interface GeminiBehaviour {
   chunkDelayMs?: number;
   /** Break the stream after its first event with Google's error object. */
   streamError?: boolean;
+  /** Call the first declared function this many times in one turn (cities Paris, Rome, Oslo…), as a parallel call. */
+  parallelCalls?: number;
 }
 
 interface GenerateBody {
@@ -25,7 +27,15 @@ interface GenerateBody {
   contents?: { role: string; parts: { functionResponse?: { response?: { output?: string } } }[] }[];
   requests?: { content?: { parts?: { text?: string }[] } }[];
   content?: { parts?: { text?: string }[] };
+  generationConfig?: { responseLogprobs?: boolean; logprobs?: number };
 }
+
+/** Log probabilities of a text part, as Gemini reports them when asked: the part as one token, and a runner-up. */
+const logprobsOf = (part: unknown, top: number) => {
+  const token = (part as { text?: string }).text ?? '';
+  const chosen = { token, tokenId: 1, logProbability: -0.25 };
+  return { topCandidates: [{ candidates: [chosen, { token: '¿', tokenId: 2, logProbability: -3.5 }].slice(0, top) }], chosenCandidates: [chosen] };
+};
 
 const USAGE = { promptTokenCount: 12, candidatesTokenCount: 6, totalTokenCount: 18 };
 export const FAKE_THOUGHT = 'Let me think.';
@@ -55,11 +65,13 @@ export class FakeGemini extends FakeUpstream<GeminiBehaviour> {
     const result = json.contents?.flatMap((c) => c.parts).find((part) => part.functionResponse)?.functionResponse;
     const callTool = (json.tools?.[0]?.functionDeclarations?.length ?? 0) > 0 && !result;
     const text = result ? `Paris: ${result.response?.output ?? ''}` : `Hello from ${this.name}`;
-    const call = { functionCall: { name: json.tools?.[0]?.functionDeclarations?.[0]?.name, args: { city: 'Paris' } }, ...(b.thoughts ? { thoughtSignature: FAKE_SIGNATURE } : {}) };
+    const calls = ['Paris', 'Rome', 'Oslo'].slice(0, b.parallelCalls ?? 1).map((city) => ({ functionCall: { name: json.tools?.[0]?.functionDeclarations?.[0]?.name, args: { city } }, ...(b.thoughts ? { thoughtSignature: FAKE_SIGNATURE } : {}) }));
     const thought = b.thoughts ? [{ text: FAKE_THOUGHT, thought: true }] : [];
-    if (method !== 'generateContent') return this.stream(res, [...thought, ...(callTool ? [call] : this.pieces(text))]);
-    const parts = [...thought, callTool ? call : { text }];
-    send(res, 200, { candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: this.usage(6), modelVersion: route[2], responseId: 'fake01' });
+    const logprobs = json.generationConfig?.responseLogprobs ? json.generationConfig.logprobs ?? 0 : undefined;
+    if (method !== 'generateContent') return this.stream(res, [...thought, ...(callTool ? calls : this.pieces(text))], logprobs);
+    const parts = [...thought, ...(callTool ? calls : [{ text }])];
+    const logprobsResult = logprobs === undefined ? {} : { logprobsResult: logprobsOf({ text }, logprobs) };
+    send(res, 200, { candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0, ...logprobsResult }], usageMetadata: this.usage(6), modelVersion: route[2], responseId: 'fake01' });
   }
 
   private pieces(text: string): { text: string }[] {
@@ -76,7 +88,7 @@ export class FakeGemini extends FakeUpstream<GeminiBehaviour> {
   }
 
   /** One event per part, cumulative usage on each, the finish reason on the last; then the connection closes. */
-  private async stream(res: http.ServerResponse, parts: unknown[]) {
+  private async stream(res: http.ServerResponse, parts: unknown[], logprobs?: number) {
     const b = this.behaviour;
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     let ended = false;
@@ -86,7 +98,7 @@ export class FakeGemini extends FakeUpstream<GeminiBehaviour> {
     for (const [i, part] of parts.entries()) {
       if (res.destroyed) return;
       const last = i === parts.length - 1;
-      const candidate = { content: { parts: [part], role: 'model' }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) };
+      const candidate = { content: { parts: [part], role: 'model' }, index: 0, ...(last ? { finishReason: 'STOP' } : {}), ...(logprobs === undefined ? {} : { logprobsResult: logprobsOf(part, logprobs) }) };
       const produced = b.chunks ? i + 1 : last ? 6 : 2;
       res.write(`data: ${JSON.stringify({ candidates: [candidate], usageMetadata: this.usage(produced), responseId: 'fake02' })}\r\n\r\n`);
       if (b.streamError) {

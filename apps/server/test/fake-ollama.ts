@@ -16,7 +16,13 @@ interface ChatBody {
   tools?: { function: { name: string } }[];
   messages?: { role: string; content: string }[];
   input?: string | string[];
+  logprobs?: boolean;
+  top_logprobs?: number;
 }
+
+/** What Ollama adds when asked for log probabilities: the text as one token, and a runner-up. */
+const logprobsOf = (json: ChatBody, text: string) =>
+  json.logprobs ? { logprobs: [{ token: text, logprob: -0.5, bytes: [...Buffer.from(text)], top_logprobs: [{ token: text, logprob: -0.5 }, { token: '¿', logprob: -4 }].slice(0, json.top_logprobs ?? 0) }] } : {};
 
 const DONE = { done: true, done_reason: 'stop', total_duration: 4883583458, prompt_eval_count: 12, eval_count: 6 };
 
@@ -39,9 +45,9 @@ export class FakeOllama extends FakeUpstream<OllamaBehaviour> {
     const call = { function: { name: json.tools?.[0]?.function.name, arguments: { city: 'Paris' } } };
     const message = (content: string, withCall = false) => ({ role: 'assistant', content, ...(withCall ? { tool_calls: [call] } : {}) });
     const line = (fields: Record<string, unknown>) => ({ model: json.model, created_at: '2023-08-04T19:22:45.499127Z', ...fields });
-    if (json.stream === false) return send(res, 200, line({ message: message(callTool ? '' : text, callTool), ...DONE }));
+    if (json.stream === false) return send(res, 200, line({ message: message(callTool ? '' : text, callTool), ...logprobsOf(json, callTool ? '' : text), ...DONE }));
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-    const parts = callTool ? [line({ message: message('', true), done: false })] : [text.slice(0, 5), text.slice(5)].map((piece) => line({ message: message(piece), done: false }));
+    const parts = callTool ? [line({ message: message('', true), done: false })] : [text.slice(0, 5), text.slice(5)].map((piece) => line({ message: message(piece), ...logprobsOf(json, piece), done: false }));
     for (const part of [...parts, line({ message: message(''), ...DONE })]) res.write(`${JSON.stringify(part)}\n`);
     res.end();
   }

@@ -17,6 +17,12 @@ export interface Received {
  */
 export abstract class FakeUpstream<Behaviour extends object> {
   readonly received: Received[] = [];
+  /**
+   * Break every answer off after this many body writes (a stream's first events), as an upstream whose
+   * connection drops mid-stream: later writes are dropped and the socket is destroyed. Answers written whole
+   * with `end` (JSON, token exchanges) are untouched. Any fake gets it, whatever its wire format.
+   */
+  breakAfterWrites?: number;
   private server?: http.Server;
 
   constructor(
@@ -54,8 +60,24 @@ export abstract class FakeUpstream<Behaviour extends object> {
     }
     const received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json };
     this.received.push(received);
+    if (this.breakAfterWrites !== undefined) breakOff(res, this.breakAfterWrites);
     await this.respond(req, res, received);
   }
+}
+
+/** Lets `writes` body writes through, then drops the rest and destroys the connection once they have left. */
+function breakOff(res: http.ServerResponse, writes: number): void {
+  let written = 0;
+  const write = res.write.bind(res) as (chunk: unknown) => boolean;
+  const end = res.end.bind(res) as (chunk?: unknown) => http.ServerResponse;
+  res.write = ((chunk: unknown) => {
+    if (written >= writes) return true;
+    written += 1;
+    // A pause lets what was written reach the relay before the connection drops.
+    if (written === writes) setTimeout(() => res.socket?.destroy(), 30);
+    return write(chunk);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown) => (written >= writes ? res : end(chunk))) as typeof res.end;
 }
 
 export function send(res: http.ServerResponse, status: number, body: unknown): void {

@@ -146,10 +146,16 @@ export class FakeVertex extends FakeUpstream<VertexBehaviour> {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
     const event = (data: Record<string, unknown>) => res.write(`event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`);
     event({ type: 'message_start', message: { id: 'msg_vrtx_02', type: 'message', role: 'assistant', model, content: [], stop_reason: null, usage: { input_tokens: 12, output_tokens: 1 } } });
-    event({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
-    for (const piece of [text.slice(0, 5), text.slice(5)]) event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } });
+    if (callTool) {
+      // The input arrives as JSON fragments, as Anthropic streams it.
+      event({ type: 'content_block_start', index: 0, content_block: { ...toolUse, input: {} } });
+      for (const piece of ['{"city"', ': "Paris"}']) event({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: piece } });
+    } else {
+      event({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+      for (const piece of [text.slice(0, 5), text.slice(5)]) event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } });
+    }
     event({ type: 'content_block_stop', index: 0 });
-    event({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 6 } });
+    event({ type: 'message_delta', delta: { stop_reason: callTool ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 6 } });
     event({ type: 'message_stop' });
     res.end();
   }

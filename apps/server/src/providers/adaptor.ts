@@ -1,5 +1,5 @@
 import type { ChannelType, NativeProtocol } from '@tollgate/contract';
-import type { JsonObject } from './openai/request-body.js';
+import type { RefusedParameters } from './chat-parameters.js';
 import type { ReportedUsage } from './openai/response-usage.js';
 import type { UpstreamError } from './openai/upstream-error.js';
 import type { UpstreamResponse } from './upstream-response.js';
@@ -161,12 +161,11 @@ export interface Adaptor {
    */
   hubExtensions?: boolean;
   /**
-   * The parameter of a hub request the protocol can neither honour nor emulate (`n` above 1, `logprobs`), if
-   * any: such a request goes to another channel, or is refused with a 400 naming it, never answered as if
-   * the parameter had not been sent. `model` is the one the upstream is asked for (after the channel's
-   * mapping), for protocols whose models differ in what they take (Bedrock's model families).
+   * The chat parameters the protocol can neither honour nor emulate (`n` above 1, `logprobs`; per upstream
+   * model when its models speak different protocols): a chat request using one goes to another channel, or
+   * is refused with a 400 naming it, never answered as if the parameter had not been sent.
    */
-  unsupported?(body: JsonObject, model: string): string | undefined;
+  refuses?: RefusedParameters;
   /** The relay modes the protocol serves; every mode when absent. Other modes are refused before any call. */
   modes?: readonly RelayMode[];
   /**

@@ -15,8 +15,8 @@ export interface ChunkHead {
 }
 
 /** A chunk of one choice: a delta (role, content, tool calls), and its finish reason on the last. */
-export const chatChunk = (head: ChunkHead, delta: Record<string, unknown>, finishReason: string | null = null, index = 0): string =>
-  JSON.stringify({ id: head.id, object: 'chat.completion.chunk', created: head.created, model: head.model, choices: [{ index, delta, finish_reason: finishReason }] });
+export const chatChunk = (head: ChunkHead, delta: Record<string, unknown>, finishReason: string | null = null, index = 0, logprobs?: unknown): string =>
+  JSON.stringify({ id: head.id, object: 'chat.completion.chunk', created: head.created, model: head.model, choices: [{ index, delta, ...(logprobs ? { logprobs } : {}), finish_reason: finishReason }] });
 
 /** The chunk that closes a choice: an empty delta with the finish reason. */
 export const finishChunk = (head: ChunkHead, finishReason: string, index = 0): string => chatChunk(head, {}, finishReason, index);

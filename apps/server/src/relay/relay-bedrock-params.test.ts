@@ -78,7 +78,7 @@ describe.each(databaseKinds)('Bedrock parameters and broken streams on %s', (kin
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { message: string; code: string; param: string } };
     expect(error).toMatchObject({ code: 'unsupported_parameter', param });
-    expect(error.message).toMatch(new RegExp(`^${param} is not supported by channel #\\d+ \\(AWS\\)`));
+    expect(error.message).toMatch(new RegExp(`^${param}( json_object)? is not supported by channel #\\d+ \\(AWS\\)`));
     expect(bedrock.received.length).toBe(calls);
     await f.flush();
     expect(await usedQuota()).toBe(before.used);

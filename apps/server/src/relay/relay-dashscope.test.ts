@@ -47,6 +47,15 @@ describe.each(databaseKinds)('DashScope channels through the official OpenAI SDK
     expect(log.quota).toBeGreaterThan(0);
   });
 
+  it('passes a named tool choice, the parallel-call switch and a json_schema format on, as DashScope takes them', async () => {
+    const tools = [{ type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const format = { type: 'json_schema' as const, json_schema: { name: 'city', schema: { type: 'object', properties: { city: { type: 'string' } } } } };
+    await suite.client().chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], tools, tool_choice: { type: 'function', function: { name: 'get_weather' } }, parallel_tool_calls: false });
+    expect(suite.upstream.received.at(-1)?.json).toMatchObject({ parameters: { tools, tool_choice: { type: 'function', function: { name: 'get_weather' } }, parallel_tool_calls: false } });
+    await suite.client().chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'hi' }], response_format: format });
+    expect(suite.upstream.received.at(-1)?.json).toMatchObject({ parameters: { response_format: format } });
+  });
+
   it('converts the SSE stream into chunks with usage in the last one, and bills the stream', async () => {
     const stream = await suite.client().chat.completions.create({ model: `${MODEL}-internet`, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
     const read = await readChatStream(stream);

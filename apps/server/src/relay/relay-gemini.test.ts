@@ -64,6 +64,19 @@ describe.each(databaseKinds)('Gemini channels through the official OpenAI SDK on
     expect(Boolean(log.is_stream)).toBe(true);
   });
 
+  it('asks Gemini for log probabilities and returns them in OpenAI’s shape, streamed and not', async () => {
+    const request = { model: MODEL, messages: [{ role: 'user' as const, content: 'hi' }], logprobs: true, top_logprobs: 2 };
+    const answer = await suite.client().chat.completions.create(request);
+    expect(suite.upstream.received.at(-1)?.json).toMatchObject({ generationConfig: { responseLogprobs: true, logprobs: 2 } });
+    const token = (text: string, logprob: number) => ({ token: text, logprob, bytes: [...Buffer.from(text)] });
+    expect(answer.choices[0]?.logprobs).toEqual({ content: [{ ...token('Hello from gemini', -0.25), top_logprobs: [token('Hello from gemini', -0.25), token('¿', -3.5)] }] });
+
+    const read = await readChatStream(await suite.client().chat.completions.create({ ...request, stream: true }));
+    const streamed = read.chunks.flatMap((chunk) => chunk.choices[0]?.logprobs?.content ?? []);
+    expect(streamed.map((entry) => entry.token)).toEqual(['Hello', ' from gemini']);
+    expect(streamed[0]?.top_logprobs).toHaveLength(2);
+  });
+
   it('round-trips a tool call: the call comes back as tool_calls, the result goes up as a functionResponse', async () => {
     const trip = await weatherToolRoundTrip(suite.client(), suite.upstream, { model: MODEL, tool_choice: 'required' });
     expect(trip.first?.finish_reason).toBe('tool_calls');

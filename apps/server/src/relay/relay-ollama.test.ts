@@ -48,6 +48,17 @@ describe.each(databaseKinds)('Ollama channels through the official OpenAI SDK on
     expect(Boolean(log.is_stream)).toBe(true);
   });
 
+  it('asks Ollama for log probabilities and returns them in OpenAI’s shape, streamed and not', async () => {
+    const request = { model: MODEL, messages: [{ role: 'user' as const, content: 'hi' }], logprobs: true, top_logprobs: 2 };
+    const answer = await suite.client().chat.completions.create(request);
+    expect(suite.upstream.received.at(-1)?.json).toMatchObject({ logprobs: true, top_logprobs: 2 });
+    const token = (text: string, logprob: number) => ({ token: text, logprob, bytes: [...Buffer.from(text)] });
+    expect(answer.choices[0]?.logprobs).toEqual({ content: [{ ...token('Hello from ollama', -0.5), top_logprobs: [token('Hello from ollama', -0.5), token('¿', -4)] }] });
+
+    const read = await readChatStream(await suite.client().chat.completions.create({ ...request, stream: true }));
+    expect(read.chunks.flatMap((chunk) => chunk.choices[0]?.logprobs?.content ?? []).map((entry) => entry.token)).toEqual(['Hello', ' from ollama']);
+  });
+
   it('round-trips a tool call: the call comes back as tool_calls, the result goes up named', async () => {
     const trip = await weatherToolRoundTrip(suite.client(), suite.upstream, { model: MODEL });
     expect(trip.first?.finish_reason).toBe('tool_calls');

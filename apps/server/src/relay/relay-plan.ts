@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { Adaptor, AdaptorRequest, NativeEndpoint, RelayMode, UpstreamTarget } from '../providers/adaptor.js';
+import { refusedParameter } from '../providers/chat-parameters.js';
 import { plainHubRequest } from '../providers/hub.js';
 import { needsRewrite, onlyUsageToAsk, rewriteBody, withUsageAsked, type BodyChanges } from '../providers/openai/request-body.js';
 import { adaptorFor } from '../providers/registry.js';
@@ -43,7 +44,7 @@ export function channelServes(channel: RoutableChannel, input: RelayInput, mode:
     input.nativeOnly === undefined &&
     (!adaptor.modes || adaptor.modes.includes(mode)) &&
     (!input.stream || adaptor.streamParser !== undefined) &&
-    adaptor.unsupported?.(input.hub().json, channel.modelMapping[input.model] ?? input.model) === undefined
+    (mode !== 'chat' || refusedParameter(adaptor.refuses, input.hub().json, channel.modelMapping[input.model] ?? input.model) === undefined)
   );
 }
 
@@ -84,9 +85,9 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
     throw new RelayError(400, `channel #${channel.id} (${type.protocol}) cannot stream; send the request without stream`, 'stream_not_supported', 'invalid_request_error');
   }
   const hub = input.hub();
-  const unsupported = egress.unsupported?.(hub.json, upstreamModel);
-  if (unsupported) {
-    throw new RelayError(400, `${unsupported} is not supported by channel #${channel.id} (${type.label}): send the request without it, or to a model another channel serves`, 'unsupported_parameter', 'invalid_request_error', unsupported);
+  const refused = mode === 'chat' ? refusedParameter(egress.refuses, hub.json, upstreamModel) : undefined;
+  if (refused) {
+    throw new RelayError(400, `${refused.name} is not supported by channel #${channel.id} (${type.label}): send the request without it, or to a model another channel serves`, 'unsupported_parameter', 'invalid_request_error', refused.param);
   }
   // A stream asks an OpenAI upstream for usage whenever the vendor takes it (bills what it charges) and for
   // every foreign client (their protocols report usage at the end); an OpenAI client that did not ask for

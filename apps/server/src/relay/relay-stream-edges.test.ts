@@ -7,6 +7,7 @@ import { databaseKinds } from '../../test/databases.js';
 import { FakeAnthropicNative, NATIVE_USAGE } from '../../test/fake-anthropic-native.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
+import { billingMark, settledSince, type BillingMark } from '../../test/stream-break.js';
 
 const GPT = 'gpt-4o-mini';
 const SONNET = 'claude-sonnet-4-6';
@@ -46,28 +47,14 @@ describe.each(databaseKinds)('streams cut short on %s', (kind) => {
     anthropic.behaviour = {};
   });
 
-  const usedQuota = async () => Number((await f.ctx.db.selectFrom('users').select('used_quota').where('id', '=', userId).executeTakeFirstOrThrow()).used_quota);
-  const lastLogId = async () => Number((await f.ctx.db.selectFrom('logs').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0);
-  /** Where a test starts: what the user has spent and the last log, once earlier tests' requests have settled. */
-  const mark = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await f.flush();
-    return { used: await usedQuota(), logId: await lastLogId() };
-  };
+  const mark = () => billingMark(f, userId);
   const chatStream = (model: string) =>
     fetch(`${f.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'count' }] }),
     });
-  /** The log of the request since `start`, once written; the user was charged exactly what it says. */
-  const settled = async (start: { used: number; logId: number }) => {
-    await f.flush();
-    const log = await lastConsumeLog(f);
-    expect(log.id).toBeGreaterThan(start.logId);
-    expect(await usedQuota()).toBe(start.used + log.quota);
-    return { log, other: parseLogOther(log.other) };
-  };
+  const settled = (start: BillingMark) => settledSince(f, userId, start);
 
   it('ends an OpenAI stream the upstream dropped with an error event and no [DONE], and logs it interrupted', async () => {
     openai.behaviour = { breakStream: true };

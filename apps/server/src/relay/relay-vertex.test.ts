@@ -103,6 +103,21 @@ describe.each(databaseKinds)('Vertex AI channels through the official OpenAI SDK
     }
   });
 
+  it('answers a json_schema format on Claude through a forced tool, the object as content, streamed and not', async () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const request = { model: CLAUDE, messages: [{ role: 'user' as const, content: 'Which city?' }], response_format: { type: 'json_schema' as const, json_schema: { name: 'city', schema } } };
+    const answer = await suite.client().chat.completions.create(request);
+    expect(modelCalls().at(-1)?.json).toMatchObject({ tools: [{ name: 'structured_output', input_schema: schema }], tool_choice: { type: 'tool', name: 'structured_output' } });
+    expect(answer.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: '{"city":"Paris"}' } });
+    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
+
+    const read = await readChatStream(await suite.client().chat.completions.create({ ...request, stream: true }));
+    expect(modelCalls().at(-1)?.path).toMatch(/:streamRawPredict$/);
+    expect(JSON.parse(read.text)).toEqual({ city: 'Paris' });
+    expect(read.toolArguments).toBe('');
+    expect(read.finishReasons).toEqual(['stop']);
+  });
+
   it('converts embeddings through predict and bills the counted tokens', async () => {
     const answer = await suite.client().embeddings.create({ model: EMBEDDING, input: ['hello', 'world!'], encoding_format: 'float' });
     expect(answer.data.map((d) => d.embedding)).toEqual([

@@ -22,6 +22,8 @@ function missingLibrary(target: UpstreamTarget): UpstreamRefusal | undefined {
 
 export const aiProxyLibraryAdaptor: Adaptor = {
   modes: ['chat'],
+  // The library answers one question from its knowledge base: only the last user text reaches it.
+  refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'],
 
   prepare: (target) => Promise.resolve(missingLibrary(target)),
 

@@ -43,6 +43,8 @@ function converted(request: AdaptorRequest, body: JsonObject): { path: string; p
 
 export const dashScopeAdaptor: Adaptor = {
   modes: ['chat', 'embeddings', 'images'],
+  // DashScope's `n` and logprobs are not read back; its tool_choice has no `required`.
+  refuses: ['n', 'logprobs', 'tool_choice required'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;

@@ -71,9 +71,16 @@ function parameters(body: JsonObject, stream: boolean, internet: boolean): DashS
   const stop = typeof body.stop === 'string' ? [body.stop] : Array.isArray(body.stop) ? body.stop.filter((s): s is string => typeof s === 'string') : [];
   if (stop.length > 0) result.stop = stop;
   if (internet) result.enable_search = true;
-  if (Array.isArray(body.tools) && body.tools.length > 0 && body.tool_choice !== 'none') result.tools = body.tools;
+  if (Array.isArray(body.tools) && body.tools.length > 0 && body.tool_choice !== 'none') {
+    result.tools = body.tools;
+    // DashScope takes OpenAI's `auto` and named function (not `required`, which the adaptor refuses) and the parallel-call switch.
+    if (body.tool_choice === 'auto' || (typeof body.tool_choice === 'object' && body.tool_choice !== null)) result.tool_choice = body.tool_choice;
+    if (typeof body.parallel_tool_calls === 'boolean') result.parallel_tool_calls = body.parallel_tool_calls;
+  }
+  // Its structured output takes OpenAI's json_schema format as it is (qwen-plus and later; other models refuse it).
   const format = body.response_format as { type?: unknown } | undefined;
-  if (format?.type === 'json_object' || format?.type === 'json_schema') result.response_format = { type: 'json_object' };
+  if (format?.type === 'json_object') result.response_format = { type: 'json_object' };
+  if (format?.type === 'json_schema') result.response_format = format as DashScopeParameters['response_format'];
   return result;
 }
 

@@ -9,7 +9,7 @@ import type { DashScopeChatResponse, DashScopeToolCall, DashScopeUsage } from '.
 
 /**
  * DashScope's SSE stream (reference providers.md 8.4) as OpenAI chunks. Usage is repeated, cumulative, on
- * every frame, so the last one is kept; finish_reason is the string "null" until the last frame; there is
+ * every frame, so the last one is kept (and reported, for a stream cut short); finish_reason is the string "null" until the last frame; there is
  * no [DONE]. Without incremental output each frame holds the whole text so far and is diffed into deltas.
  * Docs: https://www.alibabacloud.com/help/en/model-studio/use-qwen-by-calling-api
  */
@@ -62,7 +62,9 @@ export function dashScopeStreamParser(options: StreamOptions): StreamParser {
     const mapped = finishReason(reason, calledTools);
     if (mapped) forward.push(finishChunk(head, mapped));
     const generated = text + calls.map((call) => call.function.arguments).join('');
-    return mapped ? { ...finish(forward), text: generated } : { forward, text: generated };
+    if (mapped) return { ...finish(forward), text: generated };
+    // Each frame's usage is reported, so a stream cut short bills what the upstream counted so far.
+    return { forward, text: generated, ...(frame.usage ? { usage: reportedUsage(openAIUsage(usage)) } : {}) };
   }
 
   return {

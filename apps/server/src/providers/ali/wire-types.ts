@@ -34,7 +34,9 @@ export interface DashScopeParameters {
   repetition_penalty?: number;
   enable_search?: boolean;
   tools?: unknown[];
-  response_format?: { type: 'json_object' };
+  tool_choice?: unknown;
+  parallel_tool_calls?: boolean;
+  response_format?: { type: 'json_object' } | { type: 'json_schema'; json_schema: unknown };
 }
 
 export interface DashScopeChatRequest {

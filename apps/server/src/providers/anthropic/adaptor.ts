@@ -1,4 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
@@ -27,13 +28,16 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** What Anthropic's conversion cannot carry (Claude on Vertex shares it). */
+export const CLAUDE_REFUSES: readonly ChatParameter[] = ['n', 'logprobs'];
+
 export const anthropicAdaptor: Adaptor = {
   modes: ['chat'],
+  // Anthropic answers one choice and reports no token probabilities.
+  refuses: CLAUDE_REFUSES,
   // Anthropic clients' requests pass through unconverted; converted ones keep thinking and cache breakpoints.
   native: { anthropic: anthropicNative },
   hubExtensions: true,
-  // Anthropic answers one choice and reports no token probabilities.
-  unsupported: (body) => (typeof body.n === 'number' && body.n > 1 ? 'n' : body.logprobs === true || body.top_logprobs !== undefined ? 'logprobs' : undefined),
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;

@@ -24,7 +24,8 @@ export interface ChatCompletion {
   object: 'chat.completion';
   created: number;
   model: string;
-  choices: { index: number; message: ChatMessage; finish_reason: string | null }[];
+  /** `logprobs` only from protocols that report them (Gemini's). */
+  choices: { index: number; message: ChatMessage; logprobs?: unknown; finish_reason: string | null }[];
   usage: OpenAIUsage;
 }
 

@@ -20,7 +20,7 @@ import { toLlamaCompletion, type LlamaAnswer } from './llama-response.js';
 import { llamaStreamParser } from './llama-stream.js';
 import { bedrockModelId, modelFamily } from './model-ids.js';
 import { withStreamExceptions } from './stream.js';
-import { unsupportedOnBedrock } from './unsupported.js';
+import { refusedOnBedrock } from './refused-parameters.js';
 import { parseBedrockError } from './upstream-error.js';
 import { defaultBaseUrl, invokeUrl } from './upstream-url.js';
 
@@ -63,7 +63,7 @@ export const bedrockAdaptor: Adaptor = {
   native: { anthropic: bedrockClaudeNative },
   // Bedrock takes images as bytes (Claude's URL source may be refused, reference 5.3; Converse has none).
   inlineImages: true,
-  unsupported: unsupportedOnBedrock,
+  refuses: refusedOnBedrock,
 
   /** A channel without credentials can never succeed: refused as an auth failure, like a bad key. */
   prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {

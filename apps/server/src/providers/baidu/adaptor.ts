@@ -20,6 +20,8 @@ const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaul
 
 export const baiduAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  // Qianfan v1 answers one choice, has JSON mode but no schema, and no way to force a function.
+  refuses: ['n', 'logprobs', 'response_format json_schema', 'tool_choice required', 'tool_choice function'],
 
   prepare: (target, post) => ensureBaiduToken(baseOf(target), target.key, post),
 

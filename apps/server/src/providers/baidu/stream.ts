@@ -22,7 +22,8 @@ export function baiduStreamParser(options: { model: string; includeUsage: boolea
       const chunk = toChunk(frame, options.model);
       const forward = [JSON.stringify(chunk)];
       const text = (frame.result ?? '') + (frame.function_call?.arguments ?? '');
-      if (!frame.is_end) return { forward, text };
+      // Each frame's usage is reported, so a stream cut short bills what the upstream counted so far.
+      if (!frame.is_end) return { forward, text, ...(usage ? { usage } : {}) };
       if (options.includeUsage && usage) forward.push(usageChunk(chunk, openAIUsage(usage)));
       forward.push('[DONE]');
       return { forward, text, usage, done: true };

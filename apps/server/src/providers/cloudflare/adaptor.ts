@@ -20,6 +20,8 @@ function missingAccount(target: UpstreamTarget): UpstreamRefusal | undefined {
 
 export const cloudflareAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
+  // Workers AI's OpenAI endpoint answers one choice and no token probabilities.
+  refuses: ['n', 'logprobs'],
 
   prepare: (target) => Promise.resolve(missingAccount(target)),
 

@@ -2,6 +2,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser 
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toCohereRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -18,8 +19,10 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const cohereAdaptor: Adaptor = {
+export const cohereAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
+  // Cohere's v1 chat answers one text, reports no token probabilities and has no tool_choice to force a call (one call per turn is emulated).
+  refuses: ['n', 'logprobs', 'tool_choice required', 'tool_choice function'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
@@ -56,4 +59,4 @@ export const cohereAdaptor: Adaptor = {
   },
 
   parseError: parseCohereError,
-};
+});

@@ -22,6 +22,8 @@ const badModel = (model: string) =>
 
 export const deeplAdaptor: Adaptor = {
   modes: ['chat'],
+  // A translation, not a generation: one text, and no tools, JSON mode, stop sequences or token probabilities.
+  refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const converted = toDeepLRequest(readJson(request.body), targetLanguageOf(request.model) ?? '');

@@ -1,7 +1,9 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { geminiNative } from './native-endpoint.js';
 import { toGeminiRequest } from './request.js';
@@ -21,8 +23,13 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const geminiAdaptor: Adaptor = {
+/** What Gemini's conversion cannot carry (Vertex's Gemini models share it): nothing it refuses today. */
+export const GEMINI_REFUSES: readonly ChatParameter[] = [];
+
+export const geminiAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
+  // n is candidateCount and logprobs responseLogprobs; one call per turn is emulated.
+  refuses: GEMINI_REFUSES,
   inlineImages: true,
   // Reasoning settings (the hub's `thinking`, top_k) become generationConfig; thoughts come back as reasoning_content.
   hubExtensions: true,
@@ -59,4 +66,4 @@ export const geminiAdaptor: Adaptor = {
   },
 
   parseError: parseGeminiError,
-};
+});

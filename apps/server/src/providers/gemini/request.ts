@@ -1,5 +1,6 @@
 import type { JsonObject } from '../openai/request-body.js';
 import { convertContents } from './contents.js';
+import { logprobsConfig } from './logprobs.js';
 import { geminiSchema } from './schema.js';
 import { thinkingConfig } from './thinking-config.js';
 import type { FunctionCallingConfig, FunctionDeclaration, GeminiRequest, GenerationConfig } from './wire-types.js';
@@ -54,7 +55,7 @@ function generationConfig(body: JsonObject): GenerationConfig {
   if (format?.type === 'json_schema' && format.json_schema?.schema !== undefined) config.responseSchema = geminiSchema(format.json_schema.schema);
   const thinking = thinkingConfig(body, typeof body.model === 'string' ? body.model : '');
   if (thinking) config.thinkingConfig = thinking;
-  return config;
+  return Object.assign(config, logprobsConfig(body));
 }
 
 function functionDeclarations(tools: unknown): FunctionDeclaration[] {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChatCompletion, ToolCall } from '../anthropic/response.js';
 import { callId } from './call-id.js';
 import { finishReason } from './finish-reason.js';
+import { openAILogprobs } from './logprobs.js';
 import { openAIUsage } from './usage.js';
 import type { Candidate, GeminiResponse, ResponsePart } from './wire-types.js';
 
@@ -56,9 +57,11 @@ function toChoice(candidate: Candidate, index: number): ChatCompletion['choices'
   const thoughts = thoughtText(parts);
   const calls = toolCalls(parts);
   const content = text === '' && calls.length > 0 ? null : text;
+  const logprobs = openAILogprobs(candidate.logprobsResult);
   return {
     index: candidate.index ?? index,
     message: { role: 'assistant', content, ...(thoughts ? { reasoning_content: thoughts } : {}), ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+    ...(logprobs ? { logprobs } : {}),
     finish_reason: finishReason(candidate.finishReason ?? 'STOP', calls.length > 0),
   };
 }

@@ -3,6 +3,7 @@ import { reportedUsage } from '../anthropic/usage.js';
 import { NOTHING } from '../json-stream-events.js';
 import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
 import { finishReason } from './finish-reason.js';
+import { openAILogprobs } from './logprobs.js';
 import { answerText, newResponseId, thoughtText, toolCalls } from './response.js';
 import { streamError } from './upstream-error.js';
 import { openAIUsage } from './usage.js';
@@ -50,7 +51,7 @@ export function geminiStreamParser(options: ConvertedStreamOptions): StreamParse
       });
       if (delta || thoughts || calls.length > 0 || Object.keys(role).length > 0) {
         const reasoning = thoughts ? { reasoning_content: thoughts } : {};
-        forward.push(chatChunk(head, { ...role, content: delta, ...reasoning, ...(calls.length > 0 ? { tool_calls: calls } : {}) }, null, index));
+        forward.push(chatChunk(head, { ...role, content: delta, ...reasoning, ...(calls.length > 0 ? { tool_calls: calls } : {}) }, null, index, openAILogprobs(candidate.logprobsResult)));
         text += thoughts + delta + calls.map((call) => call.function.arguments).join('');
       }
       const reason = finishReason(candidate.finishReason, (callCounts.get(index) ?? 0) > 0);

@@ -33,6 +33,8 @@ export interface GenerationConfig {
   responseMimeType?: string;
   responseSchema?: unknown;
   thinkingConfig?: ThinkingConfig;
+  responseLogprobs?: boolean;
+  logprobs?: number;
 }
 
 /** Gemini 2.5 takes a token budget (0 off, -1 dynamic), Gemini 3 a level; never both in one request. */
@@ -74,10 +76,25 @@ export interface ResponsePart {
   thoughtSignature?: string;
 }
 
+/** One token's log probability. */
+export interface LogprobsCandidate {
+  token?: string;
+  tokenId?: number;
+  logProbability?: number;
+}
+
+export interface LogprobsResult {
+  /** At each position, the most likely tokens (as many as asked). */
+  topCandidates?: { candidates?: LogprobsCandidate[] }[];
+  /** The token chosen at each position. */
+  chosenCandidates?: LogprobsCandidate[];
+}
+
 export interface Candidate {
   content?: { role?: string; parts?: ResponsePart[] };
   finishReason?: string;
   index?: number;
+  logprobsResult?: LogprobsResult;
 }
 
 export interface GeminiResponse {

@@ -2,6 +2,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser 
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toOllamaRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -18,8 +19,10 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const ollamaAdaptor: Adaptor = {
+export const ollamaAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
+  // Ollama answers one choice and has no tool_choice to force a call (one call per turn is emulated).
+  refuses: ['n', 'tool_choice required', 'tool_choice function'],
   inlineImages: true,
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
@@ -58,4 +61,4 @@ export const ollamaAdaptor: Adaptor = {
   },
 
   parseError: parseOllamaError,
-};
+});

@@ -15,6 +15,9 @@ export function toOllamaRequest(body: JsonObject, model: string, stream: boolean
   const format = body.response_format as { type?: unknown; json_schema?: { schema?: unknown } } | undefined;
   if (format?.type === 'json_object') request.format = 'json';
   if (format?.type === 'json_schema') request.format = format.json_schema?.schema ?? 'json';
+  // Ollama takes OpenAI's two fields as they are (0.12.11 and later; older servers ignore them).
+  const top = typeof body.top_logprobs === 'number' ? body.top_logprobs : 0;
+  if (body.logprobs === true || top > 0) Object.assign(request, { logprobs: true }, top > 0 ? { top_logprobs: top } : {});
   return request;
 }
 

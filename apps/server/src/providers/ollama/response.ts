@@ -16,6 +16,17 @@ export const toolCalls = (answer: OllamaChatResponse): ToolCall[] =>
 /** `done_reason` is stop or length (load/unload for empty requests); a call seen anywhere makes it tool_calls. */
 export const finishReason = (doneReason: string | undefined, calledTools: boolean): string => (calledTools ? 'tool_calls' : doneReason === 'length' ? 'length' : 'stop');
 
+const tokenLogprob = (entry: { token?: string; logprob?: number; bytes?: number[] }) => {
+  const token = entry.token ?? '';
+  return { token, logprob: entry.logprob ?? 0, bytes: entry.bytes ?? [...Buffer.from(token, 'utf8')] };
+};
+
+/** Ollama's token log probabilities as OpenAI's `choices[].logprobs`, when it sent any. */
+export function openAILogprobs(answer: OllamaChatResponse) {
+  if (!answer.logprobs?.length) return undefined;
+  return { content: answer.logprobs.map((entry) => ({ ...tokenLogprob(entry), top_logprobs: (entry.top_logprobs ?? []).map(tokenLogprob) })) };
+}
+
 /** prompt_eval_count may be left out when the prompt was cached. */
 export function openAIUsage(answer: OllamaChatResponse): OpenAIUsage {
   const prompt = answer.prompt_eval_count ?? 0;
@@ -26,6 +37,7 @@ export function openAIUsage(answer: OllamaChatResponse): OpenAIUsage {
 export function toChatCompletion(answer: OllamaChatResponse, model: string, created: number): ChatCompletion {
   const calls = toolCalls(answer);
   const text = answer.message?.content ?? '';
+  const logprobs = openAILogprobs(answer);
   return {
     id: newId('chatcmpl-'),
     object: 'chat.completion',
@@ -35,6 +47,7 @@ export function toChatCompletion(answer: OllamaChatResponse, model: string, crea
       {
         index: 0,
         message: { role: 'assistant', content: text === '' && calls.length > 0 ? null : text, ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+        ...(logprobs ? { logprobs } : {}),
         finish_reason: finishReason(answer.done_reason, calls.length > 0),
       },
     ],

@@ -2,7 +2,7 @@ import type { StreamEvent, StreamParser } from '../adaptor.js';
 import { reportedUsage } from '../anthropic/usage.js';
 import { jsonStreamEvents } from '../json-stream-events.js';
 import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
-import { finishReason, newId, openAIUsage, toolCalls } from './response.js';
+import { finishReason, newId, openAILogprobs, openAIUsage, toolCalls } from './response.js';
 import { streamError } from './upstream-error.js';
 import type { OllamaChatResponse } from './wire-types.js';
 
@@ -26,7 +26,7 @@ export function ollamaStreamParser(options: ConvertedStreamOptions): StreamParse
     const content = line.message?.content ?? '';
     const lineCalls = toolCalls(line).map((call) => ({ index: calls++, ...call }));
     if (content || lineCalls.length > 0 || !started) {
-      forward.push(chatChunk(head, { ...(started ? {} : { role: 'assistant' }), content, ...(lineCalls.length > 0 ? { tool_calls: lineCalls } : {}) }));
+      forward.push(chatChunk(head, { ...(started ? {} : { role: 'assistant' }), content, ...(lineCalls.length > 0 ? { tool_calls: lineCalls } : {}) }, null, 0, openAILogprobs(line)));
       started = true;
     }
     const text = content + lineCalls.map((call) => call.function.arguments).join('');

@@ -35,6 +35,16 @@ export interface OllamaChatRequest {
   options?: OllamaOptions;
   tools?: unknown[];
   format?: unknown;
+  logprobs?: boolean;
+  top_logprobs?: number;
+}
+
+/** One generated token's log probability (Ollama 0.12.11 and later), with the runners-up when asked. */
+export interface OllamaLogprob {
+  token?: string;
+  logprob?: number;
+  bytes?: number[];
+  top_logprobs?: { token?: string; logprob?: number; bytes?: number[] }[];
 }
 
 /** One answer object: the whole non-stream answer, or one NDJSON line of a stream. */
@@ -45,6 +55,7 @@ export interface OllamaChatResponse {
   done_reason?: string;
   prompt_eval_count?: number;
   eval_count?: number;
+  logprobs?: OllamaLogprob[];
   /** A failure, also mid-stream after HTTP 200. */
   error?: string;
 }

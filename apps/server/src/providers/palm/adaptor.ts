@@ -16,6 +16,8 @@ const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') 
 
 export const palmAdaptor: Adaptor = {
   modes: ['chat'],
+  // n is candidateCount; PaLM's generateMessage has no tools, JSON mode, stop sequences or token probabilities.
+  refuses: ['logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const base = (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');

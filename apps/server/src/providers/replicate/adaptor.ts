@@ -22,6 +22,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const replicateAdaptor: Adaptor = {
   modes: ['chat', 'images'],
+  // A prediction answers one text from a flattened prompt: no choices, tools, JSON mode or token probabilities.
+  refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tools'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;

@@ -2,6 +2,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser,
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { bufferedResponse } from '../upstream-response.js';
 import { toEmbeddingList, toEmbeddingRequest } from './embeddings.js';
 import { toHunyuanRequest } from './request.js';
@@ -51,8 +52,11 @@ function responseOf<T>(body: Buffer): T | undefined {
 
 export function tencentAdaptorAt(clock: () => Date): Adaptor {
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
-  return {
+  return withSerialToolCalls({
     modes: ['chat', 'embeddings'],
+    // Hunyuan answers one choice and has no JSON mode, no `required` tool choice and no stop sequences
+    // (one call per turn is emulated).
+    refuses: ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tool_choice required', 'stop'],
 
     // A key that is not three parts is the channel's fault: refused like a bad key, so it is retried elsewhere.
     prepare: (target) => Promise.resolve(tencentCredentials(target.key) ? undefined : MALFORMED_KEY),
@@ -113,7 +117,7 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
     parseError: parseHunyuanError,
 
     answerError: (_request, body) => hunyuanError(body.toString('utf8')),
-  };
+  });
 }
 
 export const tencentAdaptor: Adaptor = tencentAdaptorAt(() => new Date());

@@ -37,7 +37,8 @@ export function hunyuanStreamParser(options: ConvertedStreamOptions): StreamPars
     started = true;
     const forward = [chatChunk(head, delta, finish)];
     const text = content + deltaCalls.map((call) => call.function.arguments).join('');
-    if (!finish) return { forward, text };
+    // Each event's usage is reported, so a stream broken off (which never reaches `end`) bills what was counted.
+    if (!finish) return { forward, text, ...(usage ? { usage } : {}) };
     finished = true;
     if (options.includeUsage && usage) forward.push(usageChunk(head, { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.totalTokens }));
     return { forward: [...forward, '[DONE]'], text, usage, done: true };

@@ -1,12 +1,14 @@
 import { embeddingAnswer } from '../converted-answer.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { anthropicAdaptor } from '../anthropic/adaptor.js';
+import { anthropicAdaptor, CLAUDE_REFUSES } from '../anthropic/adaptor.js';
 import { anthropicStreamParser } from '../anthropic/stream.js';
-import { geminiAdaptor } from '../gemini/adaptor.js';
+import { structuredOutputSchema } from '../anthropic/structured-output.js';
+import { geminiAdaptor, GEMINI_REFUSES } from '../gemini/adaptor.js';
 import { toGeminiRequest } from '../gemini/request.js';
 import { geminiStreamParser } from '../gemini/stream.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { cachedVertexToken, ensureVertexToken, forgetVertexToken } from './access-token.js';
 import { credentialsOf, projectIdOf } from './channel-credentials.js';
 import { toVertexClaudeRequest } from './claude-request.js';
@@ -37,8 +39,10 @@ function convertedBody(request: AdaptorRequest): unknown {
   return toGeminiRequest(body, request.target.settings.GEMINI_SAFETY_SETTING);
 }
 
-export const vertexAdaptor: Adaptor = {
+export const vertexAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
+  // Each model family refuses what its own adaptor refuses.
+  refuses: (model) => (publisherOf(model) === 'anthropic' ? CLAUDE_REFUSES : GEMINI_REFUSES),
   // Gemini clients' requests for Google's models, and Anthropic clients' for Claude's, pass through unconverted.
   native: { gemini: vertexGeminiNative, anthropic: vertexClaudeNative },
   // Both conversions (Gemini's and Anthropic's) read the hub's thinking, cache breakpoints and top_k.
@@ -81,13 +85,14 @@ export const vertexAdaptor: Adaptor = {
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage };
-    return publisherOf(request.model) === 'anthropic' ? anthropicStreamParser(options) : geminiStreamParser(options);
+    const body = readJson(request.body);
+    const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage: wantsUsage(body) };
+    if (publisherOf(request.model) !== 'anthropic') return geminiStreamParser(options);
+    return anthropicStreamParser({ ...options, structured: structuredOutputSchema(body) !== undefined });
   },
 
   parseError: parseVertexError,
 
   /** A 401 from a model call: the token is dropped, and the relay asks once more with a new one. */
   forgetCredentials: (target: UpstreamTarget) => forgetVertexToken(credentialsOf(target)),
-};
+});

@@ -2,6 +2,8 @@ import { channelType } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
 import { canonicalRequest, PNG_1X1 } from '../../../test/canonical-request.js';
 import type { AdaptorRequest } from '../adaptor.js';
+import { refusedParameter } from '../chat-parameters.js';
+import type { JsonObject } from '../openai/request-body.js';
 import { sparkAdaptorAt } from './adaptor.js';
 import { sparkAuthorization, sparkSignature } from './signed-url.js';
 
@@ -59,10 +61,11 @@ describe('Spark adaptor', () => {
       { role: 'system', content: 'You are a concise assistant.', content_type: 'text' },
       { role: 'user', content: 'What is in this image? Also get the weather in Paris.', content_type: 'text' },
     ]);
-    expect(adaptor.unsupported?.(withImage, 'Spark-Max')).toBeUndefined();
-    expect(adaptor.unsupported?.(canonicalRequest('Spark-Max'), 'Spark-Max')).toBe('tools with an image');
-    expect(adaptor.unsupported?.({ ...canonicalRequest('Spark-Max'), tool_choice: 'none' }, 'Spark-Max')).toBeUndefined();
-    expect(adaptor.unsupported?.(textOnly('Spark-Max'), 'Spark-Max')).toBeUndefined();
+    const refused = (body: JsonObject) => refusedParameter(adaptor.refuses, body, 'Spark-Max')?.name;
+    expect(refused(withImage)).toBeUndefined();
+    expect(refused(canonicalRequest('Spark-Max'))).toBe('tools with an image');
+    expect(refused({ ...canonicalRequest('Spark-Max'), tool_choice: 'none' })).toBeUndefined();
+    expect(refused(textOnly('Spark-Max'))).toBeUndefined();
   });
 
   it('serves chat only', () => {

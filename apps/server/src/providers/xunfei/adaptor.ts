@@ -36,12 +36,7 @@ export function sparkAdaptorAt(clock: () => Date): Adaptor {
     // Image understanding takes the image as base64 only.
     inlineImages: true,
     // One image per conversation, and no functions beside it: anything more is refused by name, not dropped.
-    unsupported(body) {
-      const images = imageCount(body);
-      if (images > 1) return 'more than one image';
-      const tools = Array.isArray(body.tools ?? body.functions) && ((body.tools ?? body.functions) as unknown[]).length > 0;
-      return images === 1 && tools && body.tool_choice !== 'none' ? 'tools with an image' : undefined;
-    },
+    refuses: ['more than one image', 'tools with an image'],
 
     // A key that is not three parts is the channel's fault: refused like a bad key, so it is retried elsewhere.
     prepare: (target) => Promise.resolve(sparkCredentials(target.key) ? undefined : MALFORMED_KEY),

@@ -1,8 +1,10 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import { openAIAdaptor, openAIStreamParser } from '../openai/adaptor.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { withSerialToolCalls } from '../serial-tool-calls.js';
 import type { UpstreamResponse } from '../upstream-response.js';
 import { withOpenAIFinishReasons } from './finish-reason.js';
 import { cachedZhipuToken, ensureZhipuToken, forgetZhipuToken } from './jwt.js';
@@ -42,8 +44,16 @@ function convert(request: AdaptorRequest, body: JsonObject): JsonObject {
   return isV3(request) ? toV3Request(body, request.stream) : toZhipuChat(body, request.model);
 }
 
-export const zhipuAdaptor: Adaptor = {
+/**
+ * v4 passes the OpenAI body on, but answers one choice, takes JSON mode without a schema, and only `auto` as
+ * tool choice (one call per turn is emulated); v3 takes only the messages, temperature and top_p.
+ */
+const V4_REFUSES: readonly ChatParameter[] = ['n', 'logprobs', 'response_format json_schema', 'tool_choice required', 'tool_choice function'];
+const V3_REFUSES: readonly ChatParameter[] = ['n', 'logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'];
+
+export const zhipuAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings', 'images'],
+  refuses: (model) => (isV3Model(model) ? V3_REFUSES : V4_REFUSES),
 
   /** jose signs asynchronously, so the token is signed (once a day per key) before `buildRequest` reads it. */
   async prepare(target: UpstreamTarget): Promise<UpstreamRefusal | undefined> {
@@ -115,4 +125,4 @@ export const zhipuAdaptor: Adaptor = {
     const status = refusalStatus(Number(answer.code));
     return { status, error: parseZhipuError(status, body.toString('utf8')) };
   },
-};
+});
