@@ -2,6 +2,8 @@
  * Offline BPE encoders (gpt-tokenizer bundles the ranks; nothing is fetched, unlike one-api). Each is
  * loaded on first use: a relay whose upstreams report usage never pays their memory.
  */
+import { countInPieces } from './bounded-count.js';
+
 type Counter = (text: string) => number;
 
 const loaded = new Map<string, Promise<Counter>>();
@@ -10,7 +12,7 @@ function load(name: 'cl100k_base' | 'o200k_base'): Promise<Counter> {
   let counter = loaded.get(name);
   if (!counter) {
     counter = (name === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base')).then(
-      (module) => (text: string) => module.countTokens(text),
+      (module) => (text: string) => countInPieces(text, (piece) => module.countTokens(piece)),
     );
     loaded.set(name, counter);
   }
