@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { UsageRollupsTable } from './usage-rollups.js';
 
 /**
  * one-api's tables, column for column (reference section 5), so an existing one-api database opens as is.
@@ -138,6 +139,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   cache_versions: CacheVersionsTable;
   response_routes: ResponseRoutesTable;
+  usage_rollups: UsageRollupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
