@@ -137,7 +137,7 @@ describe.each(databaseKinds)('usage rollups at shutdown on %s', (kind: DatabaseK
     const upstream = await new FakeOpenAI('shutdown').start();
     const database = await createTestDatabase(kind);
     // A batch interval no test outlives: only the shutdown's final flush writes.
-    const env = { SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', BATCH_UPDATE_INTERVAL: '3600', INITIAL_ROOT_TOKEN: 'rollupshutdownkey', ...database.env };
+    const env: Record<string, string> = { SESSION_SECRET: 'test-session-secret', LOG_LEVEL: 'silent', CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', BATCH_UPDATE_INTERVAL: '3600', INITIAL_ROOT_TOKEN: 'rollupshutdownkey', ...database.env };
     try {
       const runtime = await createRuntime(loadConfig(env), silentLogger);
       const app = await buildApp(runtime.ctx);
