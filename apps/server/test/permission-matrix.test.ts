@@ -49,6 +49,8 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/log/self': 'user',
   'GET /api/log/self/stat': 'user',
   'GET /api/log/self/search': 'user',
+  'GET /api/analytics/self/summary': 'user',
+  'GET /api/analytics/self/top': 'user',
 
   'POST /api/topup': 'admin',
   'GET /api/user': 'admin',
@@ -81,6 +83,9 @@ const PERMISSIONS: Record<string, Level> = {
   'DELETE /api/log': 'admin',
   'GET /api/log/stat': 'admin',
   'GET /api/log/search': 'admin',
+  'GET /api/analytics/summary': 'admin',
+  'GET /api/analytics/top': 'admin',
+  'GET /api/analytics/channels': 'admin',
   'GET /api/group': 'admin',
   'GET /api/option': 'admin',
   'PUT /api/option': 'admin',

@@ -93,6 +93,11 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
     }
     // The second channel's breakdown of cached and reasoning tokens reached its rows.
     expect([...rollups.values()].some((row) => row.cache_read_tokens! > 0 && row.reasoning_tokens! > 0)).toBe(true);
+    // The dashboard reads them: its totals are the logs' totals.
+    const now = Math.floor(Date.now() / 1000);
+    const summary = await f.app.inject({ method: 'GET', url: `/api/analytics/summary?start=${now - 7200}&end=${now + 3600}`, headers: { cookie: f.rootCookie } });
+    const logQuota = [...expected.values()].reduce((sum, s) => sum + s.quota!, 0);
+    expect(summary.json()).toMatchObject({ success: true, data: { totals: { requests: 36, errors: 0, quota: logQuota } } });
     second.behaviour = {};
   });
 
