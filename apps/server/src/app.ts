@@ -17,6 +17,8 @@ import { topupRoutes } from './modules/redemptions/topup.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { logRoutes } from './modules/logs/logs.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { rollupExportRoutes } from './modules/analytics/rollup-export.routes.js';
+import { logExportRoutes } from './modules/logs/log-export.routes.js';
 import { optionRoutes } from './modules/options/options.routes.js';
 import { healthRoutes } from './observability/health.routes.js';
 import { metricsRoute } from './observability/metrics-http.js';
@@ -96,7 +98,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(adminTopupRoutes(ctx), { prefix: '/topup' });
       await api.register(optionRoutes(ctx), { prefix: '/option' });
       await api.register(logRoutes(ctx), { prefix: '/log' });
+      await api.register(logExportRoutes(ctx), { prefix: '/log' });
       await api.register(analyticsRoutes(ctx), { prefix: '/analytics' });
+      await api.register(rollupExportRoutes(ctx), { prefix: '/analytics' });
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,8 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/log/self/search': 'user',
   'GET /api/analytics/self/summary': 'user',
   'GET /api/analytics/self/top': 'user',
+  'GET /api/analytics/self/export.csv': 'user',
+  'GET /api/log/self/export.csv': 'user',
 
   'POST /api/topup': 'admin',
   'GET /api/user': 'admin',
@@ -86,6 +88,8 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/analytics/summary': 'admin',
   'GET /api/analytics/top': 'admin',
   'GET /api/analytics/channels': 'admin',
+  'GET /api/analytics/export.csv': 'admin',
+  'GET /api/log/export.csv': 'admin',
   'GET /api/group': 'admin',
   'GET /api/option': 'admin',
   'PUT /api/option': 'admin',
