@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { UsageRollupsTable } from './usage-rollups.js';
+import type { UsageRollupsDailyTable, UsageRollupsTable } from './usage-rollups.js';
 
 /**
  * one-api's tables, column for column (reference section 5), so an existing one-api database opens as is.
@@ -140,6 +140,7 @@ export interface Database {
   cache_versions: CacheVersionsTable;
   response_routes: ResponseRoutesTable;
   usage_rollups: UsageRollupsTable;
+  usage_rollups_daily: UsageRollupsDailyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

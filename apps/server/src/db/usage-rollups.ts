@@ -3,7 +3,9 @@ import type { ColumnSpec, TableSpec } from './migrations/one-api-tables.js';
 /**
  * The hourly usage rollups: one row per hour x user x key x channel x model, summed by the batched usage
  * writer as it settles (never by scanning `logs`), so the dashboard reads hundreds of rows instead of
- * millions, and purging old logs keeps their totals.
+ * millions, and purging old logs keeps their totals. The same sums per UTC day (`usage_rollups_daily`) let a
+ * month's top lists and channel health read about 24 times fewer rows: grouping 144,000 hourly rows took
+ * SQLite 120-500 ms (bench/analytics-query.ts).
  */
 
 /** Upper bounds (ms, inclusive) of the latency histogram's buckets; a last bucket takes everything slower. */
@@ -14,6 +16,7 @@ export const LATENCY_COLUMNS = [...LATENCY_BOUNDS_MS.map((bound) => `latency_le_
 
 /** The columns that identify a rollup row. */
 export const ROLLUP_KEY_COLUMNS = ['hour', 'user_id', 'token_id', 'channel_id', 'model'] as const;
+export const DAILY_KEY_COLUMNS = ['day', 'user_id', 'token_id', 'channel_id', 'model'] as const;
 
 /** The columns that are summed, in the order of a cell's `counts`. */
 export const ROLLUP_COUNT_COLUMNS: readonly RollupCountColumn[] = [
@@ -44,8 +47,11 @@ export type RollupCountColumn =
   | 'latency_count'
   | LatencyColumn;
 
+type RollupDimensions = { user_id: number; token_id: number; channel_id: number; model: string } & Record<RollupCountColumn, number>;
 /** A row of `usage_rollups`. */
-export type UsageRollupsTable = { hour: number; user_id: number; token_id: number; channel_id: number; model: string } & Record<RollupCountColumn, number>;
+export type UsageRollupsTable = { hour: number } & RollupDimensions;
+/** A row of `usage_rollups_daily`: `day` is epoch seconds at 00:00 UTC. */
+export type UsageRollupsDailyTable = { day: number } & RollupDimensions;
 
 /** Where each summed value sits in a cell's `counts`. */
 export const COUNT = {
@@ -71,20 +77,28 @@ export function latencyBucket(ms: number): number {
 
 const counter = (name: string): ColumnSpec => ({ name, type: 'bigint', notNull: true, default: 0 });
 
-export const USAGE_ROLLUPS_TABLE: TableSpec = {
-  name: 'usage_rollups',
+const rollupTable = (name: string, period: 'hour' | 'day'): TableSpec => ({
+  name,
   columns: [
-    { name: 'hour', type: 'bigint', notNull: true },
+    { name: period, type: 'bigint', notNull: true },
     { name: 'user_id', type: 'int', notNull: true },
     { name: 'token_id', type: 'int', notNull: true },
     { name: 'channel_id', type: 'int', notNull: true },
     { name: 'model', type: 'varchar(191)', notNull: true },
     ...ROLLUP_COUNT_COLUMNS.map(counter),
   ],
-  primaryKey: [...ROLLUP_KEY_COLUMNS],
-  // The primary key leads with the hour (the admin's ranges); a user's own dashboard reads by user first.
-  indexes: [{ name: 'idx_usage_rollups_user_hour', columns: ['user_id', 'hour'] }],
-};
+  primaryKey: [period, 'user_id', 'token_id', 'channel_id', 'model'],
+  // The primary key leads with the period (the admin's ranges); a user's own dashboard reads by user first.
+  indexes: [{ name: `idx_${name}_user_${period}`, columns: ['user_id', period] }],
+});
+
+export const USAGE_ROLLUPS_TABLE = rollupTable('usage_rollups', 'hour');
+export const USAGE_ROLLUPS_DAILY_TABLE = rollupTable('usage_rollups_daily', 'day');
+
+export const HOUR = 3600;
+export const DAY = 86_400;
 
 /** Epoch seconds at the start of the hour holding `seconds`. */
-export const hourOf = (seconds: number): number => seconds - (seconds % 3600);
+export const hourOf = (seconds: number): number => seconds - (seconds % HOUR);
+/** Epoch seconds at the start of the UTC day holding `seconds`. */
+export const dayOf = (seconds: number): number => seconds - (seconds % DAY);

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { parseDatabaseTarget } from '../db/dsn.js';
 import type { Database } from '../db/schema.js';
-import { hourOf, LATENCY_COLUMNS } from '../db/usage-rollups.js';
+import { dayOf, hourOf, LATENCY_COLUMNS } from '../db/usage-rollups.js';
 import { gracefulShutdown } from '../graceful-shutdown.js';
 import type { Kysely } from 'kysely';
 
@@ -93,6 +93,16 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
     }
     // The second channel's breakdown of cached and reasoning tokens reached its rows.
     expect([...rollups.values()].some((row) => row.cache_read_tokens! > 0 && row.reasoning_tokens! > 0)).toBe(true);
+    // The daily rollups are the hourly ones summed per UTC day.
+    const daily = await f.ctx.db.selectFrom('usage_rollups_daily').selectAll().execute();
+    const hourlyByDay = new Map<string, number[]>();
+    for (const [key, row] of rollups) {
+      const [hour, ...rest] = key.split('|');
+      const dayKey = [dayOf(Number(hour)), ...rest].join('|');
+      const sums = hourlyByDay.get(dayKey) ?? [0, 0, 0];
+      hourlyByDay.set(dayKey, [sums[0]! + row.requests!, sums[1]! + row.quota!, sums[2]! + row.latency_ms_sum!]);
+    }
+    expect(new Map(daily.map((d) => [`${d.day}|${d.user_id}|${d.token_id}|${d.channel_id}|${d.model}`, [Number(d.requests), Number(d.quota), Number(d.latency_ms_sum)]]))).toEqual(hourlyByDay);
     // The dashboard reads them: its totals are the logs' totals.
     const now = Math.floor(Date.now() / 1000);
     const summary = await f.app.inject({ method: 'GET', url: `/api/analytics/summary?start=${now - 7200}&end=${now + 3600}`, headers: { cookie: f.rootCookie } });

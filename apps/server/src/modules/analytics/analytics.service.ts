@@ -1,12 +1,10 @@
 import type { AnalyticsChannel, AnalyticsRangeQuery, AnalyticsSums, AnalyticsSummary, AnalyticsTopItem, AnalyticsTopQuery } from '@tollgate/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AnalyticsScope } from './analytics-scope.js';
-import { channelHealth, namesOf, SUMMED, sumsByHour, topOf, type Summed } from './analytics.repository.js';
+import { DAY, HOUR } from '../../db/usage-rollups.js';
+import { piecesOf, type AnalyticsScope, type RollupPiece } from './analytics-scope.js';
+import { channelSums, namesOf, SUMMED, sumsByDimension, sumsByPeriod, type Summed } from './analytics.repository.js';
 import { latencyPercentile } from './latency-percentile.js';
-
-const HOUR = 3600;
-const DAY = 86_400;
 
 const zero = (): Summed => Object.fromEntries(SUMMED.map((c) => [c, 0])) as Summed;
 
@@ -18,21 +16,43 @@ function addInto(target: Summed, source: Summed): void {
   for (const column of SUMMED) target[column] += source[column];
 }
 
+/** Rows of every piece of the scope, read one piece after another. */
+async function fromPieces<T>(pieces: RollupPiece[], read: (piece: RollupPiece) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (const piece of pieces) rows.push(...(await read(piece)));
+  return rows;
+}
+
+/** Rows of several pieces summed per key (a user, key, model or channel read from hourly and daily pieces). */
+function mergeByKey<T extends Summed & { key: string; buckets?: number[] }>(rows: T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const row of rows) {
+    const current = merged.get(row.key);
+    if (!current) merged.set(row.key, { ...row, ...(row.buckets ? { buckets: [...row.buckets] } : {}) });
+    else {
+      addInto(current, row);
+      row.buckets?.forEach((count, i) => (current.buckets![i]! += count));
+    }
+  }
+  return [...merged.values()];
+}
+
 /**
  * Totals and a series over the range: a point per hour, or per day starting at midnight `utc_offset` seconds
  * east of UTC (the console's time zone); hours and days without requests are zeros, so a chart has no gaps.
+ * Days in UTC are read from the daily rollups; hours, and days in another time zone, from the hourly ones.
  */
 export async function summary(db: Kysely<Database>, scope: AnalyticsScope, range: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
-  const hours = await sumsByHour(db, scope);
   const step = range.granularity === 'day' ? DAY : HOUR;
-  const pointOf = (hour: number) => (step === HOUR ? hour : Math.floor((hour + range.utc_offset) / DAY) * DAY - range.utc_offset);
-  const firstHour = Math.ceil(range.start / HOUR) * HOUR;
+  const utcDays = step === DAY && range.utc_offset % DAY === 0;
+  const rows = await fromPieces(utcDays ? piecesOf(scope) : [{ table: 'usage_rollups', period: 'hour', ...scope }], (piece) => sumsByPeriod(db, piece));
+  const pointOf = (period: number) => (step === HOUR ? period : Math.floor((period + range.utc_offset) / DAY) * DAY - range.utc_offset);
   const points = new Map<number, Summed>();
-  for (let time = pointOf(firstHour); time < range.end; time += step) points.set(time, zero());
+  for (let time = pointOf(Math.ceil(range.start / HOUR) * HOUR); time < range.end; time += step) points.set(time, zero());
   const totals = zero();
-  for (const { hour, ...sums } of hours) {
+  for (const { period, ...sums } of rows) {
     addInto(totals, sums);
-    const point = points.get(pointOf(hour));
+    const point = points.get(pointOf(period));
     if (point) addInto(point, sums);
   }
   return {
@@ -46,7 +66,8 @@ export async function summary(db: Kysely<Database>, scope: AnalyticsScope, range
 
 /** The largest users, keys, models or channels of the scope, with the names to show. */
 export async function top(db: Kysely<Database>, scope: AnalyticsScope, query: AnalyticsTopQuery): Promise<AnalyticsTopItem[]> {
-  const rows = await topOf(db, scope, query.dimension, query.by, query.limit);
+  const all = mergeByKey(await fromPieces(piecesOf(scope), (piece) => sumsByDimension(db, piece, query.dimension)));
+  const rows = all.sort((a, b) => b[query.by] - a[query.by] || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, query.limit);
   const names = query.dimension === 'model' ? undefined : await namesOf(db, query.dimension, rows.map((row) => Number(row.key)));
   return rows.map((row) => ({
     key: row.key,
@@ -61,12 +82,12 @@ export async function top(db: Kysely<Database>, scope: AnalyticsScope, query: An
 
 /** Each channel's error rate and latency over the scope, the busiest first. */
 export async function channels(db: Kysely<Database>, scope: AnalyticsScope): Promise<AnalyticsChannel[]> {
-  const rows = await channelHealth(db, scope);
-  const names = await namesOf(db, 'channel', rows.map((row) => row.channelId).filter((id) => id > 0));
+  const rows = mergeByKey(await fromPieces(piecesOf(scope), (piece) => channelSums(db, piece)));
+  const names = await namesOf(db, 'channel', rows.map((row) => Number(row.key)).filter((id) => id > 0));
   return rows
     .map((row) => ({
-      channel_id: row.channelId,
-      name: names.get(row.channelId) ?? `#${row.channelId}`,
+      channel_id: Number(row.key),
+      name: names.get(Number(row.key)) ?? `#${row.key}`,
       requests: row.requests,
       errors: row.errors,
       error_rate: row.requests > 0 ? row.errors / row.requests : 0,

@@ -1,7 +1,7 @@
 import { AnalyticsChannelsSchema, AnalyticsMessages, AnalyticsSummarySchema, AnalyticsTopSchema, Role } from '@tollgate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../test/databases.js';
-import { rollupRow } from '../../../test/seed-rollups.js';
+import { addRollups, rollupRow } from '../../../test/seed-rollups.js';
 import { buildTestApp, login, type TestApp } from '../../../test/test-app.js';
 import { signedInUser } from '../../../test/users.js';
 import { insertToken } from '../tokens/tokens.repository.js';
@@ -36,19 +36,16 @@ describe.each(databaseKinds)('/api/analytics on %s', (kind) => {
       (await t.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie: root }, payload: { type: 1, key: 'k', name, models: 'gpt-4o', group: 'default' } })).json<{ data: number }>().data;
     channelA = await addChannel('alpha');
     channelB = await addChannel('beta');
-    await t.ctx.db
-      .insertInto('usage_rollups')
-      .values([
-        // Alice on channel alpha: hours 0 and 1 of day one; 100 answers between 200 and 400 ms.
-        rollupRow({ hour: T0, user_id: alice.id, token_id: aliceKey, channel_id: channelA, model: 'gpt-4o', requests: 60, errors: 0, quota: 600, prompt_tokens: 1000, completion_tokens: 500, latency_ms_sum: 18_000, latency_count: 60, latency_le_400: 60 }),
-        rollupRow({ hour: T0 + H, user_id: alice.id, token_id: aliceKey, channel_id: channelA, model: 'gpt-4o', requests: 40, errors: 0, quota: 400, prompt_tokens: 800, completion_tokens: 200, latency_ms_sum: 12_000, latency_count: 40, latency_le_400: 40 }),
-        // Bob on channel beta, day two: 10 requests of which 5 failed, cheap but many requests of another model.
-        rollupRow({ hour: T0 + 25 * H, user_id: bob.id, token_id: bobKey, channel_id: channelB, model: 'claude', requests: 10, errors: 5, quota: 50, prompt_tokens: 100, completion_tokens: 10, cache_read_tokens: 40, latency_ms_sum: 5000, latency_count: 5, latency_le_1000: 5 }),
-        rollupRow({ hour: T0 + 26 * H, user_id: bob.id, token_id: bobKey, channel_id: channelB, model: 'mini', requests: 300, errors: 0, quota: 30, latency_ms_sum: 30_000, latency_count: 300, latency_le_100: 300 }),
-        // Outside every range asked below.
-        rollupRow({ hour: T0 + 72 * H, user_id: alice.id, token_id: aliceKey, channel_id: channelA, model: 'gpt-4o', requests: 999, quota: 999 }),
-      ])
-      .execute();
+    await addRollups(t.ctx.db, t.ctx.dialect, [
+      // Alice on channel alpha: hours 0 and 1 of day one; 100 answers between 200 and 400 ms.
+      rollupRow({ hour: T0, user_id: alice.id, token_id: aliceKey, channel_id: channelA, model: 'gpt-4o', requests: 60, errors: 0, quota: 600, prompt_tokens: 1000, completion_tokens: 500, latency_ms_sum: 18_000, latency_count: 60, latency_le_400: 60 }),
+      rollupRow({ hour: T0 + H, user_id: alice.id, token_id: aliceKey, channel_id: channelA, model: 'gpt-4o', requests: 40, errors: 0, quota: 400, prompt_tokens: 800, completion_tokens: 200, latency_ms_sum: 12_000, latency_count: 40, latency_le_400: 40 }),
+      // Bob on channel beta, day two: 10 requests of which 5 failed, cheap but many requests of another model.
+      rollupRow({ hour: T0 + 25 * H, user_id: bob.id, token_id: bobKey, channel_id: channelB, model: 'claude', requests: 10, errors: 5, quota: 50, prompt_tokens: 100, completion_tokens: 10, cache_read_tokens: 40, latency_ms_sum: 5000, latency_count: 5, latency_le_1000: 5 }),
+      rollupRow({ hour: T0 + 26 * H, user_id: bob.id, token_id: bobKey, channel_id: channelB, model: 'mini', requests: 300, errors: 0, quota: 30, latency_ms_sum: 30_000, latency_count: 300, latency_le_100: 300 }),
+      // Outside every range asked below.
+      rollupRow({ hour: T0 + 72 * H, user_id: alice.id, token_id: aliceKey, channel_id: channelA, model: 'gpt-4o', requests: 999, quota: 999 }),
+    ]);
   });
   afterAll(() => t.close());
 
@@ -99,6 +96,25 @@ describe.each(databaseKinds)('/api/analytics on %s', (kind) => {
     expect((await top('&dimension=channel')).map((i) => [i.name, i.errors])).toEqual([
       ['alpha', 0],
       ['beta', 5],
+    ]);
+  });
+
+  it('reads whole days from the daily rollups and the hours around them from the hourly ones', async () => {
+    // From 01:00 of day one: alice's first hour is out, day two is read whole from the daily rows.
+    const users = AnalyticsTopSchema.parse((await get(`/api/analytics/top?${range(T0 + H, T0 + 48 * H, '&dimension=user')}`)).data);
+    expect(users.map((i) => [i.name, i.requests, i.quota])).toEqual([
+      ['alice', 40, 400],
+      ['bob', 310, 80],
+    ]);
+    const channels = AnalyticsChannelsSchema.parse((await get(`/api/analytics/channels?${range(T0 + H, T0 + 26 * H)}`)).data);
+    expect(channels.map((c) => [c.name, c.requests, c.errors])).toEqual([
+      ['alpha', 40, 0],
+      ['beta', 10, 5],
+    ]);
+    const days = AnalyticsSummarySchema.parse((await get(`/api/analytics/summary?${range(T0 + H, T0 + 48 * H, '&granularity=day')}`)).data);
+    expect(days.series.map((p) => [p.time, p.requests])).toEqual([
+      [T0, 40],
+      [T0 + 24 * H, 310],
     ]);
   });
 

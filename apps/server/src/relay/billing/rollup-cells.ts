@@ -1,9 +1,9 @@
-import { COUNT, hourOf, latencyBucket, ROLLUP_COUNT_COLUMNS } from '../../db/usage-rollups.js';
+import { COUNT, dayOf, hourOf, latencyBucket, ROLLUP_COUNT_COLUMNS } from '../../db/usage-rollups.js';
 import type { TokenUsage } from '../../providers/token-usage.js';
 
-/** One row's worth of usage_rollups to add: its key, and its sums in ROLLUP_COUNT_COLUMNS order. */
+/** One row's worth of rollups to add: its key (`period` is the hour, or the day of a daily cell), and its sums in ROLLUP_COUNT_COLUMNS order. */
 export interface RollupCell {
-  hour: number;
+  period: number;
   userId: number;
   tokenId: number;
   channelId: number;
@@ -37,11 +37,11 @@ export class RollupCells {
   }
 
   add(sample: RollupSample): void {
-    const hour = hourOf(sample.at);
-    const key = `${hour}|${sample.tokenId}|${sample.channelId}|${sample.userId}|${sample.model}`;
+    const period = hourOf(sample.at);
+    const key = `${period}|${sample.tokenId}|${sample.channelId}|${sample.userId}|${sample.model}`;
     let cell = this.cells.get(key);
     if (!cell) {
-      cell = { hour, userId: sample.userId, tokenId: sample.tokenId, channelId: sample.channelId, model: sample.model, counts: new Array<number>(ROLLUP_COUNT_COLUMNS.length).fill(0) };
+      cell = { period, userId: sample.userId, tokenId: sample.tokenId, channelId: sample.channelId, model: sample.model, counts: new Array<number>(ROLLUP_COUNT_COLUMNS.length).fill(0) };
       this.cells.set(key, cell);
     }
     const { counts } = cell;
@@ -73,11 +73,23 @@ export class RollupCells {
 
   /** Puts back cells a failed write took, summed with what was added since. */
   restore(cells: readonly RollupCell[]): void {
-    for (const cell of cells) {
-      const key = `${cell.hour}|${cell.tokenId}|${cell.channelId}|${cell.userId}|${cell.model}`;
-      const current = this.cells.get(key);
-      if (!current) this.cells.set(key, cell);
-      else for (let i = 0; i < cell.counts.length; i += 1) current.counts[i]! += cell.counts[i]!;
-    }
+    sumInto(this.cells, cells, (period) => period);
+  }
+}
+
+/** Hourly cells summed per UTC day: what a write adds to usage_rollups_daily. */
+export function dailyCells(hourly: readonly RollupCell[]): RollupCell[] {
+  const days = new Map<string, RollupCell>();
+  sumInto(days, hourly, dayOf);
+  return [...days.values()];
+}
+
+function sumInto(target: Map<string, RollupCell>, cells: readonly RollupCell[], periodOf: (period: number) => number): void {
+  for (const cell of cells) {
+    const period = periodOf(cell.period);
+    const key = `${period}|${cell.tokenId}|${cell.channelId}|${cell.userId}|${cell.model}`;
+    const current = target.get(key);
+    if (!current) target.set(key, { ...cell, period, counts: [...cell.counts] });
+    else for (let i = 0; i < cell.counts.length; i += 1) current.counts[i]! += cell.counts[i]!;
   }
 }
