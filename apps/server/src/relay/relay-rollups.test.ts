@@ -103,6 +103,15 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
       hourlyByDay.set(dayKey, [sums[0]! + row.requests!, sums[1]! + row.quota!, sums[2]! + row.latency_ms_sum!]);
     }
     expect(new Map(daily.map((d) => [`${d.day}|${d.user_id}|${d.token_id}|${d.channel_id}|${d.model}`, [Number(d.requests), Number(d.quota), Number(d.latency_ms_sum)]]))).toEqual(hourlyByDay);
+    // And usage_totals are the hourly ones summed per hour.
+    const totals = await f.ctx.db.selectFrom('usage_totals').selectAll().execute();
+    const byHour = new Map<number, number[]>();
+    for (const [key, row] of rollups) {
+      const hour = Number(key.split('|')[0]);
+      const sums = byHour.get(hour) ?? [0, 0, 0];
+      byHour.set(hour, [sums[0]! + row.requests!, sums[1]! + row.quota!, sums[2]! + row.prompt_tokens!]);
+    }
+    expect(new Map(totals.map((h) => [Number(h.hour), [Number(h.requests), Number(h.quota), Number(h.prompt_tokens)]]))).toEqual(byHour);
     // The dashboard reads them: its totals are the logs' totals.
     const now = Math.floor(Date.now() / 1000);
     const summary = await f.app.inject({ method: 'GET', url: `/api/analytics/summary?start=${now - 7200}&end=${now + 3600}`, headers: { cookie: f.rootCookie } });

@@ -12,7 +12,7 @@ export const scopeOf = (range: AnalyticsRangeQuery, userId?: number): AnalyticsS
 
 /** A part of a scope read from one table: the hourly rollups, or the daily ones for the whole UTC days inside it. */
 export interface RollupPiece {
-  table: 'usage_rollups' | 'usage_rollups_daily';
+  table: 'usage_rollups' | 'usage_rollups_daily' | 'usage_totals';
   period: 'hour' | 'day';
   start: number;
   end: number;

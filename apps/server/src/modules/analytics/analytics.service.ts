@@ -37,15 +37,19 @@ function mergeByKey<T extends Summed & { key: string; buckets?: number[] }>(rows
   return [...merged.values()];
 }
 
+/** Where a summary's sums come from: every user's hours (one row each), or one user's rows, by UTC day when that is asked. */
+function summaryPieces(scope: AnalyticsScope, utcDays: boolean): RollupPiece[] {
+  if (scope.userId === undefined) return [{ table: 'usage_totals', period: 'hour', start: scope.start, end: scope.end }];
+  return utcDays ? piecesOf(scope) : [{ table: 'usage_rollups', period: 'hour', ...scope }];
+}
+
 /**
  * Totals and a series over the range: a point per hour, or per day starting at midnight `utc_offset` seconds
  * east of UTC (the console's time zone); hours and days without requests are zeros, so a chart has no gaps.
- * Days in UTC are read from the daily rollups; hours, and days in another time zone, from the hourly ones.
  */
 export async function summary(db: Kysely<Database>, scope: AnalyticsScope, range: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
   const step = range.granularity === 'day' ? DAY : HOUR;
-  const utcDays = step === DAY && range.utc_offset % DAY === 0;
-  const rows = await fromPieces(utcDays ? piecesOf(scope) : [{ table: 'usage_rollups', period: 'hour', ...scope }], (piece) => sumsByPeriod(db, piece));
+  const rows = await fromPieces(summaryPieces(scope, step === DAY && range.utc_offset % DAY === 0), (piece) => sumsByPeriod(db, piece));
   const pointOf = (period: number) => (step === HOUR ? period : Math.floor((period + range.utc_offset) / DAY) * DAY - range.utc_offset);
   const points = new Map<number, Summed>();
   for (let time = pointOf(Math.ceil(range.start / HOUR) * HOUR); time < range.end; time += step) points.set(time, zero());

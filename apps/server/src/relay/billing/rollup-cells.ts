@@ -84,12 +84,19 @@ export function dailyCells(hourly: readonly RollupCell[]): RollupCell[] {
   return [...days.values()];
 }
 
-function sumInto(target: Map<string, RollupCell>, cells: readonly RollupCell[], periodOf: (period: number) => number): void {
+/** Hourly cells summed per hour over every user, key, channel and model: what a write adds to usage_totals. */
+export function totalCells(hourly: readonly RollupCell[]): RollupCell[] {
+  const hours = new Map<string, RollupCell>();
+  sumInto(hours, hourly, (period) => period, true);
+  return [...hours.values()];
+}
+
+function sumInto(target: Map<string, RollupCell>, cells: readonly RollupCell[], periodOf: (period: number) => number, periodOnly = false): void {
   for (const cell of cells) {
     const period = periodOf(cell.period);
-    const key = `${period}|${cell.tokenId}|${cell.channelId}|${cell.userId}|${cell.model}`;
+    const key = periodOnly ? String(period) : `${period}|${cell.tokenId}|${cell.channelId}|${cell.userId}|${cell.model}`;
     const current = target.get(key);
-    if (!current) target.set(key, { ...cell, period, counts: [...cell.counts] });
+    if (!current) target.set(key, periodOnly ? { period, userId: 0, tokenId: 0, channelId: 0, model: '', counts: [...cell.counts] } : { ...cell, period, counts: [...cell.counts] });
     else for (let i = 0; i < cell.counts.length; i += 1) current.counts[i]! += cell.counts[i]!;
   }
 }
