@@ -12,7 +12,12 @@ export type RollupRow = Selectable<UsageRollupsTable>;
 export async function* rollupPages(db: Kysely<Database>, scope: AnalyticsScope, pageRows = 1000): AsyncGenerator<RollupRow[]> {
   let after: RollupRow | undefined;
   for (;;) {
-    let query = db.selectFrom('usage_rollups').selectAll().where('hour', '>=', scope.start).where('hour', '<', scope.end);
+    // The next page starts in the last page's hour: SQLite bounds an index range by the hour, not by a row value.
+    let query = db
+      .selectFrom('usage_rollups')
+      .selectAll()
+      .where('hour', '>=', after ? Number(after.hour) : scope.start)
+      .where('hour', '<', scope.end);
     if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId);
     if (after) {
       const last = after;
