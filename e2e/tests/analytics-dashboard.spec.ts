@@ -95,4 +95,24 @@ test.describe('usage analytics on the dashboard', () => {
     await expect(page.getByTestId('analytics-top-table')).toContainText('stats-key');
     await screenshot(page, 'analytics-user');
   });
+
+  test('a user exports the logs of the filters applied as CSV', async ({ page }) => {
+    await loginThroughForm(page, account.username, account.password);
+    await expect(page).toHaveURL(/\/token$/);
+    await page.goto('/log');
+    await page.locator('input[name="model_name"]').fill('gpt-4o-mini');
+    await page.getByTestId('log-query').click();
+    await expect(page.getByTestId('log-table').locator('tbody tr.ant-table-row')).toHaveCount(4);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('log-csv').getByRole('button').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^my-logs-.*\.csv$/);
+    const text = Buffer.concat((await (await file.createReadStream()).toArray()) as Buffer[]).toString('utf8');
+    const [header, ...records] = text.trimEnd().split('\r\n');
+    expect(header).toMatch(/^id,time,created_at,type,username,token_name,model_name/);
+    // The four calls, not the top-up log the unfiltered list also holds.
+    expect(records).toHaveLength(4);
+    expect(records.every((record) => record.includes(',gpt-4o-mini,'))).toBe(true);
+    await expect(page.getByText('已导出 4 行')).toBeVisible();
+  });
 });

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { showRequestError } from '@/app/toasts/show-request-error';
+import { showSuccess } from '@/app/toasts/toast';
+import { CsvDownloadButton } from '@/components/csv-download-button';
 import { withQuery } from '@/lib/api/client';
 import { customRange, presetRange, rangeQuery, type AnalyticsRange, type RangePreset } from './analytics-range';
 import { ChannelHealthCard } from './channel-health-card';
-import { CsvDownloadButton } from './csv-download-button';
 import { AnalyticsRangePicker } from './range-picker';
 import { SeriesCard } from './series-card';
 import { TopCard } from './top-card';
@@ -44,7 +46,14 @@ export function AnalyticsPanel({ admin, formatCost }: AnalyticsPanelProps) {
         </Typography.Title>
         <Flex gap="middle" wrap align="center">
           <AnalyticsRangePicker preset={preset} onPreset={setPreset} onCustom={(start, end) => setCustom(customRange(start, end, new Date().getTimezoneOffset()))} />
-          <CsvDownloadButton path={withQuery(`${analyticsBase(admin)}/export.csv`, rangeQuery(range))} testId="analytics-csv" />
+          <CsvDownloadButton
+            path={withQuery(`${analyticsBase(admin)}/export.csv`, rangeQuery(range))}
+            testId="analytics-csv"
+            label={t('dashboard.csvDownload')}
+            progressText={({ rows, bytes }) => t('dashboard.csvProgress', { rows: rows.toLocaleString(), mb: (bytes / 1e6).toFixed(1) })}
+            onDone={({ rows }) => showSuccess(t('dashboard.csvDone', { rows: rows.toLocaleString() }))}
+            onError={showRequestError}
+          />
         </Flex>
       </Flex>
       <Row gutter={[16, 16]}>
