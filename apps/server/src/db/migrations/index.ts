@@ -45,7 +45,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await ensureColumns(db, dialect, 'users', RATE_LIMIT_COLUMNS);
       },
     },
-    '0008_usage_rollups': {
+    // 0010, not 0008: main already applies 0009 (channel_key_text), and Kysely refuses a migration older than an applied one.
+    '0010_usage_rollups': {
       async up(db: Kysely<unknown>) {
         await ensureTable(db, dialect, USAGE_ROLLUPS_TABLE);
         await ensureTable(db, dialect, USAGE_ROLLUPS_DAILY_TABLE);
