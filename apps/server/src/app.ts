@@ -18,6 +18,9 @@ import { redemptionRoutes } from './modules/redemptions/redemptions.routes.js';
 import { topupRoutes } from './modules/redemptions/topup.routes.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { logRoutes } from './modules/logs/logs.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { rollupExportRoutes } from './modules/analytics/rollup-export.routes.js';
+import { logExportRoutes } from './modules/logs/log-export.routes.js';
 import { optionRoutes } from './modules/options/options.routes.js';
 import { healthRoutes } from './observability/health.routes.js';
 import { metricsRoute } from './observability/metrics-http.js';
@@ -93,6 +96,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(optionRoutes(ctx), { prefix: '/option' });
       await api.register(logRoutes(ctx), { prefix: '/log' });
       await api.register(configTransferRoutes(ctx), { prefix: '/config' });
+      await api.register(logExportRoutes(ctx), { prefix: '/log' });
+      await api.register(analyticsRoutes(ctx), { prefix: '/analytics' });
+      await api.register(rollupExportRoutes(ctx), { prefix: '/analytics' });
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     const cacheSync = new CacheSync(handle.db, redis, config.CACHE_POLL_INTERVAL * 1000, (error) => log.error({ err: error }, 'cache refresh failed'));
     const usage = new UsageWriter(
       handle.db,
+      handle.dialect,
       config.BATCH_UPDATE_INTERVAL * 1000,
       (error) => log.error({ err: error }, 'usage write failed; will retry'),
       handle.sqlite && handle.sqliteWrites && { counters: new SqliteCounters(handle.sqlite, handle.sqliteWrites), logs: logSinkFor(handle.sqlite, config.SQLITE_BUSY_TIMEOUT) },

@@ -13,3 +13,4 @@ export * from './log.js';
 export * from './rate-limit.js';
 export * from './messages/index.js';
 export * from './config-transfer.js';
+export * from './analytics.js';

@@ -33,11 +33,14 @@ export function answerErrorsAs(app: FastifyInstance, protocol: IngressProtocol):
   });
 }
 
+/** The OpenAI-shaped `code` of a console refusal a shared hook makes, where clients know it by another name. */
+const RELAY_CODES: Partial<Record<string, string>> = { 'http.too_many_requests': 'rate_limited' };
+
 /** Any error the relay throws as the RelayError it is answered with. */
 export function asRelayError(error: unknown): RelayError {
   if (error instanceof RelayError) return error;
   // The shared hooks (the rate limits) refuse with the console's error type.
-  if (error instanceof ApiError) return new RelayError(error.status, error.message, error.code);
+  if (error instanceof ApiError) return new RelayError(error.status, error.message, RELAY_CODES[error.code] ?? error.code.split('.').pop() ?? error.code);
   const fault = error as Partial<FastifyError>;
   if (fault.statusCode && fault.statusCode < 500) return new RelayError(fault.statusCode, fault.message ?? '', fault.code ?? '', 'invalid_request_error');
   return new RelayError(500, 'internal error', 'internal_error', 'one_api_panic');

@@ -17,7 +17,7 @@ import { adaptorOfChannel, channelServes, planFor, type RelayPlan } from './rela
 import { withHub, type RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 import { Route } from './routing/route.js';
-import { refund, settle } from './settle.js';
+import { refund, settle, tallyFailure } from './settle.js';
 import { TextTally } from './streaming/text-tally.js';
 import { counterFor } from './tokens/encoders.js';
 import { upstreamCall } from './upstream-call-loop.js';
@@ -82,9 +82,12 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
     const hangup = new ClientHangup(reply.raw);
     const images = new RemoteImages(ctx.relay.images, input.hub(), () => hangup.signal);
     const withImages = async (): Promise<RelayInput> => withHub(input, await images.inputWithImages());
+    // The plan tried last: a request that fails is counted in the rollups under its channel and model.
+    let attempted = estimate;
     const plan = async (channel: RoutableChannel) => {
       const planned = planWith(channel, input);
-      return !planned.native && adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await withImages()) : planned;
+      attempted = !planned.native && adaptorOfChannel(channel)?.inlineImages && images.present ? planWith(channel, await withImages()) : planned;
+      return attempted;
     };
     let outcome;
     try {
@@ -96,6 +99,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
     } catch (error) {
       route.release();
       refund(ctx, reservation);
+      tallyFailure(ctx, caller.record, attempted.channel.id, attempted.upstreamModel);
       throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
     }
     const { plan: served, response } = outcome;
@@ -105,7 +109,10 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
     let settled = false;
     // An answer that breaks before it can be settled (the upstream hangs up mid-body) gives the reservation back.
     const giveBackUnsettled = (error: unknown) => {
-      if (!settled) refund(ctx, reservation);
+      if (!settled) {
+        refund(ctx, reservation);
+        tallyFailure(ctx, caller.record, served.channel.id, served.upstreamModel);
+      }
       throw error;
     };
     const finish: Finish = async (reported, end, answerId) => {

@@ -30,11 +30,22 @@ export interface ConsumeFacts {
 
 const INTERRUPTED_TEXT = { upstream: 'interrupted: the upstream ended the stream early', client: 'interrupted: the client left' } as const;
 
-/** Queues the final charge, the counters and the consume log (when LogConsumeEnabled) for the batched writer. */
+/**
+ * Queues the final charge, the counters, the consume log (when LogConsumeEnabled) and the request's share of
+ * the hourly rollups (always) for the batched writer. A stream the upstream broke off counts as an error.
+ */
 export function settle(ctx: AppContext, facts: ConsumeFacts): void {
-  const log: NewLog | undefined = ctx.options.bool('LogConsumeEnabled') ? consumeLog(facts) : undefined;
-  ctx.relay.usage.record({ reservation: facts.reservation, charged: facts.quota, counted: true, channelId: facts.channelId, log });
-  takeFromKey(facts.record, facts.quota);
+  const at = nowSeconds();
+  const log: NewLog | undefined = ctx.options.bool('LogConsumeEnabled') ? consumeLog(facts, at) : undefined;
+  const { record, channelId, model, usage, quota } = facts;
+  const rollup = { at, userId: record.userId, tokenId: record.tokenId, channelId, model, failed: facts.interrupted === 'upstream', usage, quota, latencyMs: facts.elapsedMs };
+  ctx.relay.usage.record({ reservation: facts.reservation, charged: quota, counted: true, channelId, log, rollup });
+  takeFromKey(record, quota);
+}
+
+/** Counts a request that ended without a billed answer in the rollups, as an error of the channel and model it tried last. */
+export function tallyFailure(ctx: AppContext, record: KeyRecord, channelId: number, model: string): void {
+  ctx.relay.usage.tally({ at: nowSeconds(), userId: record.userId, tokenId: record.tokenId, channelId, model, failed: true });
 }
 
 /** Gives a failed request's reservation back. */
@@ -68,11 +79,11 @@ function logOther(facts: ConsumeFacts): LogOther {
   return other;
 }
 
-function consumeLog(facts: ConsumeFacts): NewLog {
+function consumeLog(facts: ConsumeFacts, at: number): NewLog {
   return {
     user_id: facts.record.userId,
     username: facts.record.username,
-    created_at: nowSeconds(),
+    created_at: at,
     type: LogType.Consume,
     content: ratioText(facts),
     token_name: facts.record.tokenName,

@@ -27,7 +27,7 @@ describe('the message catalog', () => {
   it('names only catalog codes in the contract’s message tables, which the schemas use as their messages', () => {
     const tables = Object.entries(contract).filter(([name]) => /^[A-Z]\w*Messages$/.test(name));
     expect(tables.map(([name]) => name).sort()).toEqual(
-      ['AdminUserMessages', 'ChannelMessages', 'LogMessages', 'OptionMessages', 'RedemptionMessages', 'TokenMessages', 'UserMessages'].sort(),
+      ['AdminUserMessages', 'AnalyticsMessages', 'ChannelMessages', 'LogMessages', 'OptionMessages', 'RedemptionMessages', 'TokenMessages', 'UserMessages'].sort(),
     );
     for (const [name, table] of tables) for (const [key, code] of Object.entries(table as object)) expect(isMessageCode(code), `${name}.${key}`).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { authMessages, oauthMessages, userMessages } from './account-messages.js';
 import { httpMessages, validationMessages } from './common-messages.js';
+import { analyticsMessages } from './analytics-messages.js';
 import { configMessages } from './config-messages.js';
 import { fillPlaceholders, type MessageLanguage, type MessageParams, type MessageRef, type MessageTexts } from './message.js';
 import { optionMessages, rateLimitMessages } from './option-messages.js';
@@ -19,6 +20,7 @@ export const MESSAGE_CATALOG = {
   ...optionMessages,
   ...rateLimitMessages,
   ...configMessages,
+  ...analyticsMessages,
 } as const satisfies Record<string, MessageTexts>;
 
 export type MessageCode = keyof typeof MESSAGE_CATALOG;

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dsn.js';
 import { widenChannelKey } from './channel-key-text.js';
 import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
+import { USAGE_ROLLUPS_DAILY_TABLE, USAGE_ROLLUPS_TABLE, USAGE_TOTALS_TABLE } from '../usage-rollups.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
 import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE } from './tollgate-tables.js';
@@ -48,6 +49,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0009_channel_key_text': {
       async up(db: Kysely<unknown>) {
         await widenChannelKey(db, dialect);
+      },
+    },
+    '0010_usage_rollups': {
+      async up(db: Kysely<unknown>) {
+        await ensureTable(db, dialect, USAGE_ROLLUPS_TABLE);
+        await ensureTable(db, dialect, USAGE_ROLLUPS_DAILY_TABLE);
+        await ensureTable(db, dialect, USAGE_TOTALS_TABLE);
       },
     },
   };

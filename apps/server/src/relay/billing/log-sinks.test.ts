@@ -49,6 +49,28 @@ describe('ThreadLogSink', () => {
     expect(count()).toBe(before + 11);
   });
 
+  it('commits the rollups in the logs transaction: neither without the other, none lost', async () => {
+    const before = count();
+    const requests = () => (handle.sqlite!.prepare('select coalesce(sum(requests), 0) as n, coalesce(sum(quota), 0) as q from usage_rollups').get() as { n: number; q: number });
+    const other = new SQLite(path.join(dir, 'one-api.db'));
+    other.exec('alter table usage_rollups_daily rename to daily_elsewhere');
+    for (let i = 0; i < 5; i += 1) {
+      sink.add(log(i));
+      sink.tally({ at: 1_800_000_000, userId: 1, tokenId: 2, channelId: 3, model: 'gpt-4o-mini', failed: false, usage: { promptTokens: 1, completionTokens: 2 }, quota: 10, latencyMs: 4 });
+    }
+    sink.tally({ at: 1_800_000_000, userId: 1, tokenId: 2, channelId: 3, model: 'gpt-4o-mini', failed: true });
+    await expect(sink.flush()).rejects.toThrow(/no such table: usage_rollups_daily/);
+    // The daily upsert failed: the logs and hourly rollups of the same batch were rolled back with it.
+    expect(count()).toBe(before);
+    expect(requests()).toEqual({ n: 0, q: 0 });
+    other.exec('alter table daily_elsewhere rename to usage_rollups_daily');
+    other.close();
+    await sink.flush();
+    expect(count()).toBe(before + 5);
+    expect(requests()).toEqual({ n: 6, q: 50 });
+    expect(handle.sqlite!.prepare('select requests, errors, latency_count from usage_rollups_daily').get()).toEqual({ requests: 6, errors: 1, latency_count: 5 });
+  });
+
   it('keeps a process that has nothing else to do alive until its logs are committed', () => {
     const before = count();
     const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../../test/log-sink-exit.ts'), path.join(dir, 'one-api.db'), '300'], { encoding: 'utf8', timeout: 30_000 });

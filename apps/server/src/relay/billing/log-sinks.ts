@@ -3,11 +3,16 @@ import type SQLite from 'better-sqlite3';
 import type { NewLog } from '../../db/schema.js';
 import { siblingModule, startWorker } from '../../lib/start-worker.js';
 import type { LogBatch, LogBatchDone, LogThreadData } from './log-writer-thread.js';
+import { RollupCells, type RollupCell, type RollupSample } from './rollup-cells.js';
 import { logRow, SqliteLogRows, type LogRow } from './sqlite-log-rows.js';
 
-/** Where consume logs go on SQLite. `flush` resolves once every log added before it is committed. */
+/**
+ * Where consume logs go on SQLite, with the usage rollups (committed with the logs of the same requests).
+ * `flush` resolves once every log and rollup added before it is committed.
+ */
 export interface LogSink {
   add(log: NewLog): void;
+  tally(sample: RollupSample): void;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -18,6 +23,7 @@ const BATCH_ROWS = 500;
 
 interface Batch {
   rows: LogRow[];
+  cells: RollupCell[];
   /** Resolves with why the batch was not written, or undefined once it is committed. */
   answered: Promise<string | undefined>;
   settle: (error: string | undefined) => void;
@@ -34,6 +40,7 @@ interface Batch {
 export class ThreadLogSink implements LogSink {
   private worker: Worker | undefined;
   private gathered: LogRow[] = [];
+  private readonly cells = new RollupCells();
   private gatherTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
   private readonly unanswered = new Map<number, Batch>();
@@ -44,6 +51,11 @@ export class ThreadLogSink implements LogSink {
     this.gathered.push(logRow(log));
     if (this.gathered.length >= BATCH_ROWS) this.send();
     else this.gatherTimer ??= setTimeout(() => this.send(), GATHER_MS);
+  }
+
+  tally(sample: RollupSample): void {
+    this.cells.add(sample);
+    this.gatherTimer ??= setTimeout(() => this.send(), GATHER_MS);
   }
 
   async flush(): Promise<void> {
@@ -65,25 +77,29 @@ export class ThreadLogSink implements LogSink {
   private send(): void {
     clearTimeout(this.gatherTimer);
     this.gatherTimer = undefined;
-    if (this.gathered.length === 0) return;
+    if (this.gathered.length === 0 && this.cells.size === 0) return;
     const rows = this.gathered;
     this.gathered = [];
+    const cells = this.cells.take();
     const id = this.nextId++;
     let settle: Batch['settle'] = () => undefined;
     const answered = new Promise<string | undefined>((resolve) => {
       settle = resolve;
     });
-    this.unanswered.set(id, { rows, answered, settle });
+    this.unanswered.set(id, { rows, cells, answered, settle });
     const thread = this.thread();
     thread.ref();
-    thread.postMessage({ id, rows } satisfies LogBatch);
+    thread.postMessage({ id, rows, cells } satisfies LogBatch);
   }
 
   private answer({ id, error }: LogBatchDone) {
     const batch = this.unanswered.get(id);
     if (!batch) return;
     this.unanswered.delete(id);
-    if (error) this.gathered = [...batch.rows, ...this.gathered];
+    if (error) {
+      this.gathered = [...batch.rows, ...this.gathered];
+      this.cells.restore(batch.cells);
+    }
     batch.settle(error);
     // Nothing left to commit: an idle thread must not keep the process alive.
     if (this.unanswered.size === 0) this.worker?.unref();
@@ -108,13 +124,17 @@ export class ThreadLogSink implements LogSink {
     const batches = [...this.unanswered.values()];
     this.unanswered.clear();
     this.gathered = [...batches.flatMap((batch) => batch.rows), ...this.gathered];
-    for (const batch of batches) batch.settle(reason);
+    for (const batch of batches) {
+      this.cells.restore(batch.cells);
+      batch.settle(reason);
+    }
   }
 }
 
 /** For an in-memory database, which no other connection can see: logs are written by the main connection at each flush. */
 export class InlineLogSink implements LogSink {
   private gathered: LogRow[] = [];
+  private readonly cells = new RollupCells();
   private readonly logRows: SqliteLogRows;
 
   constructor(sqlite: SQLite.Database) {
@@ -125,13 +145,19 @@ export class InlineLogSink implements LogSink {
     this.gathered.push(logRow(log));
   }
 
+  tally(sample: RollupSample): void {
+    this.cells.add(sample);
+  }
+
   flush(): Promise<void> {
     const rows = this.gathered;
     this.gathered = [];
+    const cells = this.cells.take();
     try {
-      this.logRows.insert(rows);
+      this.logRows.insert(rows, cells);
     } catch (error) {
       this.gathered = [...rows, ...this.gathered];
+      this.cells.restore(cells);
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     return Promise.resolve();

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import type { RollupCell } from './rollup-cells.js';
 import { SqliteLogRows, type LogRow } from './sqlite-log-rows.js';
 
 /**
@@ -14,6 +15,8 @@ export interface LogThreadData {
 export interface LogBatch {
   id: number;
   rows: LogRow[];
+  /** The usage rollups of the same requests (and of failed ones, which have no log): written in the same transaction. */
+  cells: RollupCell[];
 }
 export interface LogBatchDone {
   id: number;
@@ -25,10 +28,10 @@ const connection = new SQLite(file, { timeout: busyTimeoutMs });
 connection.pragma('synchronous = NORMAL');
 const logRows = new SqliteLogRows(connection);
 
-parentPort?.on('message', ({ id, rows }: LogBatch) => {
+parentPort?.on('message', ({ id, rows, cells }: LogBatch) => {
   let done: LogBatchDone = { id };
   try {
-    logRows.insert(rows);
+    logRows.insert(rows, cells);
   } catch (error) {
     done = { id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { NewLog } from '../../db/schema.js';
+import type { RollupCell } from './rollup-cells.js';
+import { SqliteRollupRows } from './rollup-upserts.js';
 
 /** The columns of a consume log, in the order the statements bind them. */
 const COLUMNS = [
@@ -36,18 +38,24 @@ const CHUNK = 100;
 
 const insertSql = (rows: number) => `insert into logs (${COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => `(${COLUMNS.map(() => '?').join(', ')})`).join(', ')}`;
 
-/** Inserts consume logs into SQLite synchronously, in one transaction per call, with statements prepared once. */
+/**
+ * Inserts consume logs into SQLite synchronously, in one transaction per call, with statements prepared once;
+ * the usage rollups of the same requests go in the same transaction, so the two always agree.
+ */
 export class SqliteLogRows {
   private readonly chunk;
   private readonly single;
+  private readonly rollups;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.chunk = sqlite.prepare(insertSql(CHUNK));
     this.single = sqlite.prepare(insertSql(1));
+    this.rollups = new SqliteRollupRows(sqlite);
   }
 
-  insert(rows: readonly LogRow[]): void {
+  insert(rows: readonly LogRow[], cells: readonly RollupCell[] = []): void {
     this.sqlite.transaction(() => {
+      this.rollups.add(cells);
       let start = 0;
       for (; start + CHUNK <= rows.length; start += CHUNK) this.chunk.run(rows.slice(start, start + CHUNK).flat());
       for (; start < rows.length; start += 1) this.single.run(rows[start]);

@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/dsn.js';
 import type { Database, NewLog } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import { emptyPending, type Pending } from './pending-usage.js';
 import type { Reservation } from './reservation.js';
+import type { RollupSample } from './rollup-cells.js';
+import { upsertRollups } from './rollup-upserts.js';
 import type { SqliteCounters } from './sqlite-counters.js';
 import type { LogSink } from './log-sinks.js';
 
@@ -13,6 +16,8 @@ export interface Settlement {
   counted: boolean;
   channelId: number;
   log?: NewLog;
+  /** The request as the hourly usage rollups count it. */
+  rollup?: RollupSample;
 }
 
 /** On SQLite, balances are written synchronously and logs by their sink (see the class comment). */
@@ -45,6 +50,7 @@ export class UsageWriter {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void = () => undefined,
     private readonly sqlite?: SqliteStores,
@@ -55,7 +61,7 @@ export class UsageWriter {
     this.timer.unref();
   }
 
-  record({ reservation, charged, counted, channelId, log }: Settlement): void {
+  record({ reservation, charged, counted, channelId, log, rollup }: Settlement): void {
     const { users, tokens, channels, logs } = this.pending;
     const user = users.get(reservation.userId) ?? { quota: 0, used: 0, requests: 0 };
     user.quota += reservation.amount - charged;
@@ -74,6 +80,16 @@ export class UsageWriter {
     if (counted && channelId > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + charged);
     if (log && this.sqlite) this.sqlite.logs.add(log);
     else if (log) logs.push(log);
+    if (rollup) this.tally(rollup);
+  }
+
+  /**
+   * Counts a request in the hourly rollups, with the logs: on SQLite through the log sink (committed in the
+   * logs' transaction), elsewhere in the next flush's transaction. A failed request comes here alone.
+   */
+  tally(sample: RollupSample): void {
+    if (this.sqlite) this.sqlite.logs.tally(sample);
+    else this.pending.rollups.add(sample);
   }
 
   /**
@@ -147,9 +163,10 @@ export class UsageWriter {
   private async write(): Promise<void> {
     if (this.sqlite) return this.writeSqlite(this.sqlite);
     const batch = this.pending;
-    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0) return;
+    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0 && batch.rollups.size === 0) return;
     this.pending = emptyPending();
     this.writing = batch;
+    const cells = batch.rollups.take();
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const [id, d] of batch.users) {
@@ -171,9 +188,11 @@ export class UsageWriter {
           await trx.updateTable('channels').set({ used_quota: sql`used_quota + ${used}` }).where('id', '=', id).execute();
         }
         for (let i = 0; i < batch.logs.length; i += 100) await trx.insertInto('logs').values(batch.logs.slice(i, i + 100)).execute();
+        await upsertRollups(trx, this.dialect, cells);
       });
     } catch (error) {
       this.writing = undefined;
+      batch.rollups.restore(cells);
       this.mergeBack(batch);
       throw error;
     }
@@ -213,5 +232,6 @@ export class UsageWriter {
     }
     for (const [id, used] of current.channels) batch.channels.set(id, (batch.channels.get(id) ?? 0) + used);
     batch.logs.push(...current.logs);
+    batch.rollups.restore(current.rollups.take());
   }
 }

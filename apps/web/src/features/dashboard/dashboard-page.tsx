@@ -1,8 +1,11 @@
 import { useMemo } from 'react';
 import { Col, Flex, Row, Typography } from 'antd';
+import { isAdmin } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/app/session/use-current-user';
 import { useStatus } from '@/app/status/status-context';
 import { readQuotaDisplay } from '@/lib/format/quota';
+import { AnalyticsPanel } from './analytics/analytics-panel';
 import { useDashboard } from './api/get-dashboard';
 import { dailyTotals, lastUtcDays, modelSeries } from './dashboard-series';
 import { ModelUsageChart } from './components/model-usage-chart';
@@ -11,10 +14,11 @@ import { TrendChart } from './components/trend-chart';
 /** Dollars with 3 decimals, or 6 for amounts too small to show with 3 (a few cheap calls). */
 const formatDollars = (value: number): string => `$${value.toFixed(value > 0 && value < 0.001 ? 6 : 3)}`;
 
-/** /dashboard: my usage of the last 7 UTC days, per day and per model. */
+/** /dashboard: my usage of the last 7 UTC days, per day and per model; then the analytics of a chosen range (everyone's for admins). */
 export function DashboardPage() {
   const { t } = useTranslation();
   const status = useStatus();
+  const user = useCurrentUser();
   const { data: rows = [] } = useDashboard();
   // The status unit, not one-api's hard-coded 1,000,000, so "$" means what the operator configured.
   const quotaPerUnit = status.quota_per_unit ?? readQuotaDisplay().quotaPerUnit;
@@ -41,6 +45,7 @@ export function DashboardPage() {
         ))}
       </Row>
       <ModelUsageChart series={models} />
+      <AnalyticsPanel admin={isAdmin(user?.role)} formatCost={(quota) => formatDollars(quota / quotaPerUnit)} />
     </Flex>
   );
 }

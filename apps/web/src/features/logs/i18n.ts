@@ -38,6 +38,9 @@ const zh = {
     unknown: '未知',
   },
   stream: '流式',
+  csvDownload: '导出 CSV',
+  csvProgress: '已下载 {{rows}} 行（{{mb}} MB）',
+  csvDone: '已导出 {{rows}} 行',
   other: {
     passthrough: '透传',
     passthroughHint: '请求以客户端的协议原样发往上游，未经转换',
@@ -90,6 +93,9 @@ const en: typeof zh = {
     unknown: 'Unknown',
   },
   stream: 'Stream',
+  csvDownload: 'Export CSV',
+  csvProgress: '{{rows}} rows ({{mb}} MB) downloaded',
+  csvDone: '{{rows}} rows exported',
   other: {
     passthrough: 'passthrough',
     passthroughHint: "The request went to the upstream in the client's own protocol, unconverted",

@@ -3,10 +3,13 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { isAdmin, LogType, type LogView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/app/session/use-current-user';
-import { showError } from '@/app/toasts/toast';
+import { showRequestError } from '@/app/toasts/show-request-error';
+import { showError, showSuccess } from '@/app/toasts/toast';
+import { CsvDownloadButton } from '@/components/csv-download-button';
 import { PagedTable } from '@/components/list-kit/paged-table';
 import { SearchBox } from '@/components/list-kit/search-box';
 import { usePagedTable } from '@/components/list-kit/use-paged-table';
+import { withQuery } from '@/lib/api/client';
 import { fetchLogs, logsKey, searchLogs, useLogStat } from './api/log-data';
 import { LogFilters } from './components/log-filters';
 import { useLogColumns } from './components/log-columns';
@@ -80,9 +83,20 @@ export function LogPage() {
         columns={columns}
         testId="log-table"
         footer={
-          <Button onClick={() => void table.refresh()} data-testid="log-refresh">
-            {t('listKit.refresh')}
-          </Button>
+          <Flex gap="small" wrap>
+            <Button onClick={() => void table.refresh()} data-testid="log-refresh">
+              {t('listKit.refresh')}
+            </Button>
+            {/* Every log of the applied filters, not only the pages loaded. */}
+            <CsvDownloadButton
+              path={withQuery(admin ? '/api/log/export.csv' : '/api/log/self/export.csv', { ...applied.query })}
+              testId="log-csv"
+              label={t('logs.csvDownload')}
+              progressText={({ rows, bytes }) => t('logs.csvProgress', { rows: rows.toLocaleString(), mb: (bytes / 1e6).toFixed(1) })}
+              onDone={({ rows }) => showSuccess(t('logs.csvDone', { rows: rows.toLocaleString() }))}
+              onError={showRequestError}
+            />
+          </Flex>
         }
       />
     </Flex>
