@@ -34,6 +34,7 @@ describe.each(databaseKinds)('a reservation racing a batch write on %s', (kind) 
       pendingUserQuota: () => pending,
       pendingTokenRemain: () => 0,
       writeInFlight: () => (pending === 0 ? undefined : written),
+      creditUser: () => undefined,
     };
     const statuses = new KeyStatusMarker(db, 60_000, { flushUsage: async () => undefined, changed: async () => undefined, onError: () => undefined });
     const reserver = new Reserver(db, kind, statuses, balances);
@@ -51,5 +52,23 @@ describe.each(databaseKinds)('a reservation racing a batch write on %s', (kind) 
     pending = -1000;
     const refused = new Reserver(db, kind, statuses, { ...balances, writeInFlight: () => undefined });
     await expect(refused.reserve({ userId, tokenId: 0, unlimitedToken: true, amount: 14 })).rejects.toThrow(/user quota is not enough/);
+  });
+
+  it("gives the user's part back with the next batch when the key's query fails (a dropped connection)", async () => {
+    const database = await createTestDatabase(kind);
+    drop = database.drop;
+    handle = await openDatabase(parseDatabaseTarget(database.env.SQL_DSN, database.env.SQLITE_PATH ?? ''), { busyTimeoutMs: 1000, maxConnections: 2 });
+    await migrateToLatest(handle.db, kind);
+    const { db } = handle;
+    await db.insertInto('users').values({ username: 'cutoff', password: 'x', quota: 500, role: 1, status: 1, used_quota: 0, request_count: 0, group: 'default' }).execute();
+    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', 'cutoff').executeTakeFirstOrThrow();
+    const credited: [number, number][] = [];
+    const balances: PendingBalances = { pendingUserQuota: () => 0, pendingTokenRemain: () => 0, writeInFlight: () => undefined, creditUser: (id, amount) => credited.push([id, amount]) };
+    const statuses = new KeyStatusMarker(db, 60_000, { flushUsage: async () => undefined, changed: async () => undefined, onError: () => undefined });
+    // The key's update fails as on a connection the server ended: its table is not there.
+    await db.schema.alterTable('tokens').renameTo('tokens_away').execute();
+    await expect(new Reserver(db, kind, statuses, balances).reserve({ userId, tokenId: 1, unlimitedToken: false, amount: 30 })).rejects.toThrow();
+    expect(credited).toEqual([[userId, 30]]);
+    await db.schema.alterTable('tokens_away').renameTo('tokens').execute();
   });
 });

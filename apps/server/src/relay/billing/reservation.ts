@@ -27,6 +27,8 @@ export interface PendingBalances {
    * its commit, while a query that reaches the database after the commit already sees them in the rows.
    */
   writeInFlight(): Promise<void> | undefined;
+  /** Gives a user quota back with the next batch, which is retried until it is written. */
+  creditUser(userId: number, amount: number): void;
 }
 
 /**
@@ -64,8 +66,17 @@ export class Reserver implements QuotaReserver {
       throw new RelayError(403, 'user quota is not enough', 'insufficient_user_quota');
     }
     if (reservation.unlimitedToken) return;
-    if (!(await this.taken(() => this.takeFromToken(this.db, [amount, amount, tokenId, amount - this.pending.pendingTokenRemain(tokenId)])))) {
-      await this.giveBackToUser(this.db, [amount, userId]);
+    let keyPaid: boolean;
+    try {
+      keyPaid = await this.taken(() => this.takeFromToken(this.db, [amount, amount, tokenId, amount - this.pending.pendingTokenRemain(tokenId)]));
+    } catch (error) {
+      // The key's query failed (a dropped connection): the user's part, already taken, is given back with the
+      // next batch, which is retried until it lands, rather than by another query that could fail the same way.
+      this.pending.creditUser(userId, amount);
+      throw error;
+    }
+    if (!keyPaid) {
+      await this.giveBackToUser(this.db, [amount, userId]).catch(() => this.pending.creditUser(userId, amount));
       const key = await this.db.selectFrom('tokens').select(['name', 'remain_quota']).where('id', '=', tokenId).executeTakeFirst();
       const remain = Number(key?.remain_quota ?? 0) + this.pending.pendingTokenRemain(tokenId);
       throw keyQuotaRefusal(this.statuses, tokenId, remain, () => key?.name);

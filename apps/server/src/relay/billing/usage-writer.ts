@@ -117,6 +117,12 @@ export class UsageWriter {
     return (this.pending.tokens.get(tokenId)?.remain ?? 0) + (this.writing?.tokens.get(tokenId)?.remain ?? 0);
   }
 
+  creditUser(userId: number, amount: number): void {
+    const user = this.pending.users.get(userId) ?? { quota: 0, used: 0, requests: 0 };
+    user.quota += amount;
+    this.pending.users.set(userId, user);
+  }
+
   /** The flush writing a batch now (PostgreSQL/MySQL), if any. */
   writeInFlight(): Promise<void> | undefined {
     return this.writing ? this.flushing : undefined;
