@@ -11,3 +11,4 @@ export * from './admin-user.js';
 export * from './option.js';
 export * from './log.js';
 export * from './rate-limit.js';
+export * from './price.js';

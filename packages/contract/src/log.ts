@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ClientProtocol } from './catalog/client-protocols.js';
+import type { PriceKind } from './price.js';
 
 /**
  * An integer query parameter: absent or '' means 0 (the console sends every filter key, empty ones as '');
@@ -90,6 +91,21 @@ export interface LogOther {
   cache_write_ratio?: number;
   /** Price of a reasoning token, relative to an input token (the completion ratio unless set apart). */
   reasoning_ratio?: number;
+  /** The long-context tier the request was priced at (its threshold in prompt tokens), when one applied. */
+  tier?: number;
+  /** What each kind of token cost: their sum, rounded up, is the row's quota. */
+  costs?: LogCost[];
+}
+
+/**
+ * One line of a consume log's cost: `tokens` of a kind at `ratio` quota points per token (the model's price
+ * of that kind, tier applied, before the group ratio), costing `quota` = tokens x ratio x group ratio points.
+ */
+export interface LogCost {
+  kind: PriceKind;
+  tokens: number;
+  ratio: number;
+  quota: number;
 }
 
 /** A log row's `other`, read leniently: a row written by one-api or by hand may hold anything. */

@@ -117,7 +117,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
         channelId: served.channel.id,
         model: served.upstreamModel,
         usage: charge.usage,
-        price: served.price,
+        price: charge.price ?? served.price,
         quota: charge.quota,
         ratioText: charge.ratioText,
         requestId: request.id,

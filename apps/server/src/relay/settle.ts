@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
 import { takeFromKey, type KeyRecord } from './auth/key-cache.js';
+import { textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
@@ -51,6 +52,7 @@ function ratioText(facts: ConsumeFacts): string {
   if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
   if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
   if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${(price.reasoningRatio ?? price.completionRatio).toFixed(2)}`);
+  if (price.tier !== undefined) parts.push(`long-context tier above ${price.tier} prompt tokens`);
   return parts.join(', ') + interrupted;
 }
 
@@ -65,6 +67,8 @@ function logOther(facts: ConsumeFacts): LogOther {
   if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });
   if (usage.cacheWriteTokens) Object.assign(other, { cache_write_tokens: usage.cacheWriteTokens, cache_write_ratio: price.cacheWriteRatio ?? 1 });
   if (usage.reasoningTokens) Object.assign(other, { reasoning_tokens: usage.reasoningTokens, reasoning_ratio: price.reasoningRatio ?? price.completionRatio });
+  if (price.tier !== undefined) other.tier = price.tier;
+  other.costs = textCosts(usage, price);
   return other;
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice } from '@tollgate/contract';
+import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice, parseModelPriceTiers, type ModelPriceTiers, type PriceTier } from '@tollgate/contract';
 import { relayError } from '../relay-error.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
 
@@ -12,6 +12,10 @@ export interface Price {
   cacheWriteRatio?: number;
   /** A reasoning token, relative to an input token; the completion ratio when absent. */
   reasoningRatio?: number;
+  /** The model's long-context tiers (ModelPriceTiers), lowest threshold first. */
+  tiers?: readonly PriceTier[];
+  /** The threshold of the tier this price was taken from (priceAt), when one applied. */
+  tier?: number;
 }
 
 /** The options that price models, in the order they are parsed. */
@@ -30,6 +34,8 @@ export interface OptionReader {
 export class Pricing {
   private parsedFrom: string[] = [];
   private tables = Object.fromEntries(RATIO_OPTIONS.map((key) => [key, {}])) as RatioTables;
+  private tiers: ModelPriceTiers = {};
+  private tiersFrom: string | undefined;
 
   constructor(private readonly options: OptionReader) {}
 
@@ -49,6 +55,8 @@ export class Pricing {
     };
     const reasoningRatio = lookup(tables.ReasoningRatio, {}, name, channelType);
     if (reasoningRatio !== undefined) price.reasoningRatio = reasoningRatio;
+    const tiers = this.tiers[`${name}(${channelType})`] ?? this.tiers[name];
+    if (tiers) price.tiers = tiers;
     return price;
   }
 
@@ -67,6 +75,11 @@ export class Pricing {
 
   /** Re-parses only when an option string changed; comparing the same strings costs nothing per request. */
   private refresh() {
+    const tiers = this.options.str('ModelPriceTiers');
+    if (tiers !== this.tiersFrom) {
+      this.tiers = parseModelPriceTiers(tiers);
+      this.tiersFrom = tiers;
+    }
     const current = RATIO_OPTIONS.map((key) => this.options.str(key));
     if (current.every((value, i) => value === this.parsedFrom[i])) return;
     this.tables = Object.fromEntries(RATIO_OPTIONS.map((key, i) => [key, parseRatios(current[i] ?? '')])) as RatioTables;

@@ -1,4 +1,5 @@
 import type { TokenUsage } from '../../providers/token-usage.js';
+import { clean, priceAt } from './price-tier.js';
 import type { Price } from './pricing.js';
 
 export type Usage = TokenUsage;
@@ -7,12 +8,14 @@ export type Usage = TokenUsage;
  * The charge of a text request: ceil((prompt + completion x completionRatio) x modelRatio x groupRatio) as
  * one-api's, except that the kinds of tokens priced apart are taken out of their count and charged at their
  * own ratio (cache reads and writes out of the prompt, reasoning out of the completion). At least 1 when
- * something was used at a non-zero price, 0 when nothing was used.
+ * something was used at a non-zero price, 0 when nothing was used. `price` is the one the prompt's size
+ * chose (priceAt: a long-context tier, if any).
  */
 export function textQuota(usage: Usage, price: Price): number {
   if (usage.promptTokens + usage.completionTokens === 0) return 0;
   const ratio = price.modelRatio * price.groupRatio;
-  const quota = Math.ceil(weightedTokens(usage, price) * ratio);
+  // A tier's prices come back from relative ratios, so its binary noise must not round a whole point up.
+  const quota = Math.ceil(clean(weightedTokens(usage, price) * ratio));
   return ratio !== 0 && quota <= 0 ? 1 : quota;
 }
 
@@ -28,5 +31,5 @@ function weightedTokens(usage: Usage, price: Price): number {
 
 /** What is reserved before the upstream answers: (PreConsumedQuota + prompt + max_tokens) x ratios. */
 export function preConsumeQuota(preConsumed: number, promptTokens: number, maxTokens: number, price: Price): number {
-  return Math.ceil((preConsumed + promptTokens + maxTokens) * price.modelRatio * price.groupRatio);
+  return Math.ceil((preConsumed + promptTokens + maxTokens) * priceAt(price, promptTokens).modelRatio * price.groupRatio);
 }

@@ -1,0 +1,48 @@
+import { tierFor, type LogCost } from '@tollgate/contract';
+import type { Price } from './pricing.js';
+import type { Usage } from './quota.js';
+
+/**
+ * The price of a request of this many prompt tokens: the model's, or its long-context tier's when the prompt
+ * passes one (ModelPriceTiers). A tier's prices are absolute; the charge works on ratios relative to the
+ * input price, so they are turned into those, and a kind the tier leaves out keeps its usual proportion.
+ */
+export function priceAt(price: Price, promptTokens: number): Price {
+  const tier = tierFor(price.tiers, promptTokens);
+  if (!tier) return price;
+  const relative = (absolute: number | undefined, usual: number | undefined) => (absolute === undefined ? usual : absolute / tier.input);
+  const tiered: Price = {
+    modelRatio: tier.input,
+    completionRatio: relative(tier.output, price.completionRatio) ?? price.completionRatio,
+    groupRatio: price.groupRatio,
+    cacheReadRatio: relative(tier.cache_read, price.cacheReadRatio),
+    cacheWriteRatio: relative(tier.cache_write, price.cacheWriteRatio),
+    tier: tier.above_prompt_tokens,
+  };
+  const reasoning = relative(tier.reasoning, price.reasoningRatio);
+  if (reasoning !== undefined) tiered.reasoningRatio = reasoning;
+  return tiered;
+}
+
+/** The usage split by kind of token, each at its own price: the consume log's cost breakdown. */
+export function textCosts(usage: Usage, price: Price): LogCost[] {
+  const cacheRead = Math.min(usage.cacheReadTokens ?? 0, usage.promptTokens);
+  const cacheWrite = Math.min(usage.cacheWriteTokens ?? 0, usage.promptTokens - cacheRead);
+  const reasoning = Math.min(usage.reasoningTokens ?? 0, usage.completionTokens);
+  const lines: [LogCost['kind'], number, number][] = [
+    ['input', usage.promptTokens - cacheRead - cacheWrite, 1],
+    ['cache_read', cacheRead, price.cacheReadRatio ?? 1],
+    ['cache_write', cacheWrite, price.cacheWriteRatio ?? 1],
+    ['output', usage.completionTokens - reasoning, price.completionRatio],
+    ['reasoning', reasoning, price.reasoningRatio ?? price.completionRatio],
+  ];
+  return lines
+    .filter(([kind, tokens]) => tokens > 0 || kind === 'input')
+    .map(([kind, tokens, relative]) => {
+      const ratio = clean(price.modelRatio * relative);
+      return { kind, tokens, ratio, quota: clean(tokens * ratio * price.groupRatio) };
+    });
+}
+
+/** Products of decimal ratios carry binary noise (0.1 x 3 = 0.30000000000000004); twelve digits are plenty. */
+export const clean = (n: number): number => Number(n.toPrecision(12));
