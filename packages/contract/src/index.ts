@@ -12,3 +12,4 @@ export * from './option.js';
 export * from './log.js';
 export * from './rate-limit.js';
 export * from './price.js';
+export * from './pricing-view.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice, parseModelPriceTiers, type ModelPriceTiers, type PriceTier } from '@tollgate/contract';
-import { relayError } from '../relay-error.js';
+import { RelayError, relayError } from '../relay-error.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
 
 export interface Price {
@@ -58,6 +58,21 @@ export class Pricing {
     const tiers = this.tiers[`${name}(${channelType})`] ?? this.tiers[name];
     if (tiers) price.tiers = tiers;
     return price;
+  }
+
+  groupRatio(group: string): number {
+    this.refresh();
+    return this.tables.GroupRatio[group] ?? 1;
+  }
+
+  /** The price a listing shows (no channel's own `model(type)` entry), or undefined for a model without one. */
+  quote(model: string, group: string): Price | undefined {
+    try {
+      return this.price(model, 0, group);
+    } catch (error) {
+      if (error instanceof RelayError) return undefined;
+      throw error;
+    }
   }
 
   /**
