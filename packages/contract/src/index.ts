@@ -13,3 +13,4 @@ export * from './log.js';
 export * from './rate-limit.js';
 export * from './price.js';
 export * from './pricing-view.js';
+export * from './money-price.js';

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '@/app/status/status-context';
+import { formatMoney, readCurrency } from '@/lib/format/money';
 import { readQuotaDisplay } from '@/lib/format/quota';
 import { useDashboard } from './api/get-dashboard';
 import { dailyTotals, lastUtcDays, modelSeries } from './dashboard-series';
@@ -9,7 +10,7 @@ import { ModelUsageChart } from './components/model-usage-chart';
 import { TrendChart } from './components/trend-chart';
 
 /** Dollars with 3 decimals, or 6 for amounts too small to show with 3 (a few cheap calls). */
-const formatDollars = (value: number): string => `$${value.toFixed(value > 0 && value < 0.001 ? 6 : 3)}`;
+const formatDollars = (value: number): string => formatMoney(value, readCurrency(), value > 0 && value < 0.001 ? 6 : 3);
 
 /** /dashboard: my usage of the last 7 UTC days, per day and per model. */
 export function DashboardPage() {

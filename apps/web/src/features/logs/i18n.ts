@@ -48,6 +48,13 @@ const zh = {
     tokens: '{{kind}} {{tokens}}',
     tokensAt: '{{kind}} {{tokens}} × {{ratio}}',
   },
+  costs: {
+    show: '费用明细',
+    kinds: { input: '输入', cache_read: '缓存读取', cache_write: '缓存写入', output: '输出', reasoning: '推理' },
+    line: '{{kind}} {{tokens}} tokens × {{price}} / 1M = {{cost}}',
+    groupRatio: '已乘分组倍率 {{ratio}}',
+    tier: '长上下文价格：提示超过 {{tokens}} tokens',
+  },
 };
 
 const en: typeof zh = {
@@ -98,6 +105,13 @@ const en: typeof zh = {
     reasoning: 'reasoning',
     tokens: '{{kind}} {{tokens}}',
     tokensAt: '{{kind}} {{tokens}} × {{ratio}}',
+  },
+  costs: {
+    show: 'cost breakdown',
+    kinds: { input: 'input', cache_read: 'cache read', cache_write: 'cache write', output: 'output', reasoning: 'reasoning' },
+    line: '{{kind}} {{tokens}} tokens × {{price}} / 1M = {{cost}}',
+    groupRatio: 'group ratio {{ratio}} applied',
+    tier: 'long-context price: prompt above {{tokens}} tokens',
   },
 };
 

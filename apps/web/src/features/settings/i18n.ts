@@ -1,4 +1,5 @@
 import { operationMessages } from './operation/i18n';
+import { pricesMessages } from './operation/prices-i18n';
 import { otherMessages } from './other/i18n';
 import { systemMessages } from './system/i18n';
 
@@ -6,6 +7,7 @@ import { systemMessages } from './system/i18n';
 const zh = {
   saved: '操作成功完成！',
   operation: operationMessages.zh,
+  prices: pricesMessages.zh,
   system: systemMessages.zh,
   other: otherMessages.zh,
 };
@@ -13,6 +15,7 @@ const zh = {
 const en: typeof zh = {
   saved: 'Operation completed successfully!',
   operation: operationMessages.en,
+  prices: pricesMessages.en,
   system: systemMessages.en,
   other: otherMessages.en,
 };
