@@ -7,6 +7,7 @@ import { CurrencyAndTiersSections } from './currency-and-tiers-sections';
 import { LogSection } from './log-section';
 import { MoneyPriceSection } from './money-price-section';
 import { RatioSection } from './ratio-section';
+import { RATIO_KEYS } from '../ratio-text';
 
 /** The operation tab: general, logs, monitoring, the channel circuit breaker, quota, prices in money and ratios, tiers, currency. */
 export function OperationSettings({ options }: { options: Options }) {
@@ -81,7 +82,8 @@ export function OperationSettings({ options }: { options: Options }) {
       <Divider />
       <MoneyPriceSection options={options} />
       <Divider />
-      <RatioSection options={options} />
+      {/* Keyed by the ratio tables: a money price saved above rewrites them, and the JSON editors must show it. */}
+      <RatioSection key={RATIO_KEYS.map((key) => options[key] ?? '').join('|')} options={options} />
       <Divider />
       <CurrencyAndTiersSections options={options} />
     </Flex>
