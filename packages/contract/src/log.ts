@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClientProtocol } from './catalog/client-protocols.js';
-import type { PriceKind } from './price.js';
+import type { LogCostKind } from './price.js';
 
 /**
  * An integer query parameter: absent or '' means 0 (the console sends every filter key, empty ones as '');
@@ -100,9 +100,11 @@ export interface LogOther {
 /**
  * One line of a consume log's cost: `tokens` of a kind at `ratio` quota points per token (the model's price
  * of that kind, tier applied, before the group ratio), costing `quota` = tokens x ratio x group ratio points.
+ * A model priced per call has one line of kind `request`: 1 request at `ratio` points.
  */
 export interface LogCost {
-  kind: PriceKind;
+  kind: LogCostKind;
+  /** Tokens of that kind, or 1 for a request priced per call. */
   tokens: number;
   ratio: number;
   quota: number;

@@ -12,6 +12,10 @@ export const ratioOfUsdPerMillion = (usd: number, quotaPerUnit: number): number 
 export const PRICE_KINDS = ['input', 'cache_read', 'cache_write', 'output', 'reasoning'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
+/** What a consume log's cost lines name: the kinds of token, or one request of a model priced per call. */
+export const LOG_COST_KINDS = [...PRICE_KINDS, 'request'] as const;
+export type LogCostKind = (typeof LOG_COST_KINDS)[number];
+
 /**
  * A long-context price (ModelPriceTiers option): once a request's prompt (cache reads and writes included,
  * as Anthropic and Google count it) is above `above_prompt_tokens`, the whole request is priced at this tier.

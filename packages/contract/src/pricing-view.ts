@@ -12,6 +12,8 @@ export interface MoneyTier extends MoneyPrices {
 /** One model of GET /api/pricing: what the signed-in user pays for it, their group ratio applied. */
 export interface ModelPriceView extends MoneyPrices {
   model: string;
+  /** Dollars per request, for a model priced per call (ModelRequestPrice); its token prices then do not apply. */
+  per_request?: number;
   tiers: MoneyTier[];
 }
 

@@ -22,7 +22,7 @@ describe.each(databaseKinds)('long-context price tiers on %s', (kind) => {
   beforeAll(async () => {
     openai = await new FakeOpenAI('tiers').start();
     f = await relayFixture(kind);
-    await f.addChannel({ name: 'openai', base_url: openai.baseUrl, models: 'gpt-4o', group: 'default,vip' });
+    await f.addChannel({ name: 'openai', base_url: openai.baseUrl, models: 'gpt-4o,flux-pro,dall-e-3', group: 'default,vip' });
     for (const [option, value] of Object.entries({
       ModelRatio: { 'gpt-4o': 1.5 },
       CompletionRatio: { 'gpt-4o': 4 },
@@ -31,6 +31,8 @@ describe.each(databaseKinds)('long-context price tiers on %s', (kind) => {
       GroupRatio: { default: 1, vip: 0.5 },
       // Above 200k prompt tokens: input $6, output $18, cache reads $0.60 per 1M; reasoning keeps its 8x.
       ModelPriceTiers: { 'gpt-4o': [{ above_prompt_tokens: 200_000, input: 3, output: 9, cache_read: 0.3 }] },
+      // Per call: $0.04 for a model with no token price, $0.08 for an image model in place of its size rule.
+      ModelRequestPrice: { 'flux-pro': 0.04, 'dall-e-3': 0.08 },
     })) {
       expect(await setOption(option, value)).toEqual({ success: true, message: '' });
     }
@@ -43,11 +45,11 @@ describe.each(databaseKinds)('long-context price tiers on %s', (kind) => {
     await openai.stop();
   });
 
-  const chat = () =>
+  const chat = (model = 'gpt-4o') =>
     fetch(`${f.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
+      body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] }),
     });
   const usage = (prompt: number, cached: number, completion: number, reasoning: number) => ({
     prompt_tokens: prompt,
@@ -87,6 +89,29 @@ describe.each(databaseKinds)('long-context price tiers on %s', (kind) => {
     const other = parseLogOther(log.other);
     expect(other.tier).toBeUndefined();
     expect(other.costs?.map((cost) => cost.quota)).toEqual([149_550, 45, 300, 1200]);
+  });
+
+  it('bills a model priced per request the same whatever it uses, chat or images, and logs one request line', async () => {
+    openai.behaviour = { usage: usage(5000, 0, 800, 0) };
+    const before = await usedQuota();
+    expect((await chat('flux-pro')).status).toBe(200);
+    const image = await fetch(`${f.url}/v1/images/generations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'dall-e-3', prompt: 'a lighthouse', size: '1024x1792' }),
+    });
+    expect(image.status).toBe(200);
+    await f.flush();
+    // $0.04 x 500,000 points per dollar x 0.5, then $0.08 x 500,000 x 0.5.
+    expect(await usedQuota()).toBe(before + 10_000 + 20_000);
+    const rows = await f.ctx.db.selectFrom('logs').select(['model_name', 'quota', 'other', 'prompt_tokens']).where('model_name', 'in', ['flux-pro', 'dall-e-3']).orderBy('id').execute();
+    expect(rows.map((row) => [row.model_name, row.quota, row.prompt_tokens])).toEqual([
+      ['flux-pro', 10_000, 5000],
+      ['dall-e-3', 20_000, 0],
+    ]);
+    expect(parseLogOther(rows[0]?.other).costs).toEqual([{ kind: 'request', tokens: 1, ratio: 20_000, quota: 10_000 }]);
+    expect(parseLogOther(rows[1]?.other).costs).toEqual([{ kind: 'request', tokens: 1, ratio: 40_000, quota: 20_000 }]);
+    expect(await setOption('ModelRequestPrice', { 'flux-pro': 'free' })).toEqual({ success: false, message: 'ModelRequestPrice.flux-pro must be a number of 0 or more' });
   });
 
   it('refuses a tier for an unknown model, a negative or non-numeric price, naming the field, and writes nothing', async () => {

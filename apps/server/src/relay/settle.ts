@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
 import { takeFromKey, type KeyRecord } from './auth/key-cache.js';
-import { textCosts } from './billing/price-tier.js';
+import { clean, textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
@@ -47,6 +47,7 @@ export function refund(ctx: AppContext, reservation: Reservation): void {
 function ratioText(facts: ConsumeFacts): string {
   const { price, usage } = facts;
   const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
+  if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${price.groupRatio.toFixed(2)}${interrupted}`;
   if (facts.ratioText) return facts.ratioText + interrupted;
   const parts = [`model ratio ${price.modelRatio.toFixed(2)}`, `group ratio ${price.groupRatio.toFixed(2)}`, `completion ratio ${price.completionRatio.toFixed(2)}`];
   if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
@@ -62,6 +63,10 @@ function logOther(facts: ConsumeFacts): LogOther {
   const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
   if (facts.passthrough) other.passthrough = true;
   if (facts.interrupted) other.interrupted = facts.interrupted;
+  if (price.perRequest !== undefined) {
+    other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
+    return other;
+  }
   if (facts.ratioText) return other;
   other.completion_ratio = price.completionRatio;
   if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });

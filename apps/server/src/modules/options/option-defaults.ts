@@ -73,6 +73,8 @@ export const OPTION_DEFAULTS: Record<string, string> = {
    * absolute ratios in ModelRatio's unit (contract price.ts). '{}' prices every prompt size the same.
    */
   ModelPriceTiers: '{}',
+  /** Models billed per call (images, some video and audio models): model -> US dollars per request, in place of token prices. */
+  ModelRequestPrice: '{}',
   /** The currency the console shows money in, and how many of it a US dollar buys (used when it is not USD). */
   DisplayCurrency: 'USD',
   CurrencyExchangeRate: '7.2',

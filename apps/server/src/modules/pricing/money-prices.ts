@@ -17,5 +17,7 @@ function moneyPrices(price: Price, quotaPerUnit: number): MoneyPrices {
 
 export function modelPriceView(model: string, price: Price, quotaPerUnit: number): ModelPriceView {
   const tiers = (price.tiers ?? []).map((tier) => ({ above_prompt_tokens: tier.above_prompt_tokens, ...moneyPrices(priceAt(price, tier.above_prompt_tokens + 1), quotaPerUnit) }));
-  return { model, ...moneyPrices(price, quotaPerUnit), tiers };
+  const view: ModelPriceView = { model, ...moneyPrices(price, quotaPerUnit), tiers };
+  if (price.perRequest !== undefined) view.per_request = clean((price.perRequest * price.groupRatio) / quotaPerUnit);
+  return view;
 }

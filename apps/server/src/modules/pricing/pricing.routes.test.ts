@@ -14,13 +14,14 @@ describe.each(databaseKinds)('GET /api/pricing on %s', (kind) => {
       const answer = (await t.app.inject({ method, url, headers: { cookie: root }, payload })).json<{ success: boolean; message: string }>();
       expect(answer).toMatchObject({ success: true });
     };
-    await call('POST', '/api/channel/', { type: 1, key: 'k1', name: 'vip', group: 'vip', models: 'gpt-4o,claude-sonnet-4-5,mystery-model' });
+    await call('POST', '/api/channel/', { type: 1, key: 'k1', name: 'vip', group: 'vip', models: 'gpt-4o,claude-sonnet-4-5,mystery-model,flux-pro' });
     await call('POST', '/api/channel/', { type: 1, key: 'k2', name: 'default', group: 'default', models: 'gemini-2.5-flash' });
     const options = {
       ModelRatio: { 'gpt-4o': 1.25, 'claude-sonnet-4-5': 1.5 },
       CompletionRatio: { 'gpt-4o': 4, 'claude-sonnet-4-5': 5 },
       GroupRatio: { default: 1, vip: 0.8 },
       ModelPriceTiers: { 'claude-sonnet-4-5': [{ above_prompt_tokens: 200_000, input: 3, output: 11.25 }] },
+      ModelRequestPrice: { 'flux-pro': 0.05 },
     };
     for (const [key, value] of Object.entries(options)) await call('PUT', '/api/option/', { key, value: JSON.stringify(value) });
     await addUser(t, 'vipuser', { group: 'vip' });
@@ -48,6 +49,8 @@ describe.each(databaseKinds)('GET /api/pricing on %s', (kind) => {
             cache_write: 3,
             tiers: [{ above_prompt_tokens: 200_000, input: 4.8, output: 18, cache_read: 0.48, cache_write: 6 }],
           },
+          // $0.05 a call x 0.8; no token price of its own.
+          { model: 'flux-pro', input: 0, output: 0, per_request: 0.04, tiers: [] },
           { model: 'gpt-4o', input: 2, output: 8, cache_read: 1, tiers: [] },
         ],
         unpriced: ['mystery-model'],

@@ -16,10 +16,12 @@ export interface Price {
   tiers?: readonly PriceTier[];
   /** The threshold of the tier this price was taken from (priceAt), when one applied. */
   tier?: number;
+  /** Quota points one request costs (ModelRequestPrice), before the group ratio, for a model priced per call. */
+  perRequest?: number;
 }
 
 /** The options that price models, in the order they are parsed. */
-const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio'] as const;
+const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio', 'ModelRequestPrice'] as const;
 type RatioTables = Record<(typeof RATIO_OPTIONS)[number], Record<string, number>>;
 
 /**
@@ -43,7 +45,9 @@ export class Pricing {
     this.refresh();
     const name = stripInternetSuffix(model);
     const { tables } = this;
-    const modelRatio = lookup(tables.ModelRatio, DEFAULT_MODEL_RATIO, name, channelType) ?? this.fallbackModelRatio(model);
+    const perRequestUsd = lookup(tables.ModelRequestPrice, {}, name, channelType);
+    // A model priced per call needs no token price.
+    const modelRatio = lookup(tables.ModelRatio, DEFAULT_MODEL_RATIO, name, channelType) ?? (perRequestUsd === undefined ? this.fallbackModelRatio(model) : 0);
     const completionRatio = lookup(tables.CompletionRatio, DEFAULT_COMPLETION_RATIO, name, channelType) ?? inferredCompletionRatio(name);
     const kinds = defaultTokenKindPrice(name);
     const price: Price = {
@@ -57,6 +61,7 @@ export class Pricing {
     if (reasoningRatio !== undefined) price.reasoningRatio = reasoningRatio;
     const tiers = this.tiers[`${name}(${channelType})`] ?? this.tiers[name];
     if (tiers) price.tiers = tiers;
+    if (perRequestUsd !== undefined) price.perRequest = perRequestUsd * Number(this.options.str('QuotaPerUnit'));
     return price;
   }
 
