@@ -7,6 +7,7 @@ import { screenshot, uniqueName } from './helpers.js';
 import { apiSession, dataOf } from './user-helpers.js';
 
 const model = 'e2e-priced-model';
+const perCall = 'e2e-percall-model';
 
 /** An input by its test id, whether antd put the id on the input or on its wrapper. */
 const field = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
@@ -29,7 +30,7 @@ test.describe('console: prices in money (issue 15)', () => {
     // 1000 prompt tokens of which 400 read from the cache; 500 answered.
     openai.behaviour = { usage: { prompt_tokens: 1000, completion_tokens: 500, prompt_tokens_details: { cached_tokens: 400 } } };
     api = await apiSession(baseURL ?? '', 'root', '123456');
-    channelId = await dataOf<number>(await api.post('/api/channel/', { data: { name: uniqueName('price-'), type: 1, key: 'sk-e2e', base_url: openai.baseUrl, models: model, group: 'default' } }));
+    channelId = await dataOf<number>(await api.post('/api/channel/', { data: { name: uniqueName('price-'), type: 1, key: 'sk-e2e', base_url: openai.baseUrl, models: `${model},${perCall}`, group: 'default' } }));
   });
 
   // The channel goes with its fake upstream, and the currency back to dollars, so later tests see the defaults.
@@ -93,7 +94,7 @@ test.describe('console: prices in money (issue 15)', () => {
     await screenshot(page, 'log-costs');
   });
 
-  test('prices show in the display currency, and a tier for an unknown model is refused naming it', async ({ page }) => {
+  test('prices show in the display currency, a tier for an unknown model is refused naming it, a price per call is listed', async ({ page }) => {
     await setOption(api, 'DisplayCurrency', 'CNY');
     await setOption(api, 'CurrencyExchangeRate', '7');
     await page.goto('/pricing');
@@ -103,8 +104,17 @@ test.describe('console: prices in money (issue 15)', () => {
     await openOperationTab(page);
     const before = await optionValue(api, 'ModelPriceTiers');
     await page.getByTestId('option-ModelPriceTiers').fill('{"no-such-model":[{"above_prompt_tokens":1000,"input":1}]}');
-    await page.getByTestId('save-ModelPriceTiers').click();
+    await page.getByTestId('save-ModelPriceTiers-ModelRequestPrice').click();
     await expect(toast(page, /ModelPriceTiers\.no-such-model: unknown model/)).toBeVisible();
     expect(await optionValue(api, 'ModelPriceTiers')).toBe(before);
+
+    await page.getByTestId('option-ModelPriceTiers').fill('');
+    await page.getByTestId('option-ModelRequestPrice').fill(`{"${perCall}": 0.05}`);
+    await page.getByTestId('save-ModelPriceTiers-ModelRequestPrice').click();
+    await expect(toast(page, '操作成功完成！')).toBeVisible();
+    await page.goto('/pricing');
+    // $0.05 a call at 7 yuan to the dollar.
+    await expect(page.getByTestId(`price-${perCall}-request`)).toHaveText('¥0.35');
+    await screenshot(page, 'pricing-page-cny');
   });
 });

@@ -10,6 +10,7 @@ describe('costBreakdown', () => {
       { kind: 'cache_read', tokens: 100_000, ratio: 0.3, quota: 15_000 },
       { kind: 'reasoning', tokens: 1000, ratio: 24, quota: 12_000 },
       { kind: 'audio', tokens: 5, ratio: 1, quota: 5 },
+      'not a line',
       { kind: 'output', tokens: -1, ratio: 9, quota: 9000 },
     ],
   });
@@ -24,6 +25,11 @@ describe('costBreakdown', () => {
         { kind: 'reasoning', tokens: 1000, price: '$48.00', cost: '$0.024000' },
       ],
     });
+  });
+
+  it('shows a request priced per call at its price per request', () => {
+    const perCall = JSON.stringify({ group_ratio: 0.5, costs: [{ kind: 'request', tokens: 1, ratio: 20_000, quota: 10_000 }] });
+    expect(costBreakdown(perCall, 500_000)?.lines).toEqual([{ kind: 'request', tokens: 1, price: '$0.04', cost: '$0.020000' }]);
   });
 
   it('converts to the display currency, and shows nothing for rows without a breakdown', () => {

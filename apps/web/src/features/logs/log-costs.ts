@@ -1,10 +1,10 @@
-import { parseLogOther, PRICE_KINDS, type PriceKind } from '@tollgate/contract';
+import { LOG_COST_KINDS, parseLogOther, type LogCostKind } from '@tollgate/contract';
 import { formatMoney, formatPrice, USD, type CurrencyDisplay } from '@/lib/format/money';
 
 export interface CostLine {
-  kind: PriceKind;
+  kind: LogCostKind;
   tokens: number;
-  /** The price of this kind per million tokens, before the group ratio, in the display currency. */
+  /** The price of this kind per million tokens (per request for `request`), before the group ratio, in the display currency. */
   price: string;
   /** What these tokens cost, group ratio included. */
   cost: string;
@@ -19,7 +19,7 @@ export interface CostBreakdown {
 }
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-const isKind = (value: unknown): value is PriceKind => (PRICE_KINDS as readonly unknown[]).includes(value);
+const isKind = (value: unknown): value is LogCostKind => (LOG_COST_KINDS as readonly unknown[]).includes(value);
 
 /**
  * Reads `other.costs` leniently (a hand-written row may hold anything; a bad line is skipped) and turns each
@@ -32,7 +32,8 @@ export function costBreakdown(other: string | null | undefined, quotaPerUnit: nu
     if (!line || typeof line !== 'object') return [];
     const { kind, tokens, ratio, quota } = line as Record<string, unknown>;
     if (!isKind(kind) || !finite(tokens) || !finite(ratio) || !finite(quota)) return [];
-    return [{ kind, tokens, price: formatPrice((ratio * 1_000_000) / quotaPerUnit, currency), cost: formatMoney(quota / quotaPerUnit, currency, 6) }];
+    const usd = kind === 'request' ? ratio / quotaPerUnit : (ratio * 1_000_000) / quotaPerUnit;
+    return [{ kind, tokens, price: formatPrice(usd, currency), cost: formatMoney(quota / quotaPerUnit, currency, 6) }];
   });
   const breakdown: CostBreakdown = { lines };
   if (finite(parsed.group_ratio)) breakdown.groupRatio = parsed.group_ratio;

@@ -4,7 +4,10 @@ import type { ModelPriceView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, type CurrencyDisplay } from '@/lib/format/money';
 
-/** The pricing table's columns: one per kind of token, blank where the model prices it as plain input. */
+/**
+ * The pricing table's columns: one per kind of token, blank where the model prices it as plain input, then
+ * the price per call of models billed per request (in place of their token prices).
+ */
 export function usePricingColumns(currency: CurrencyDisplay): TableColumnsType<ModelPriceView> {
   const { t } = useTranslation('translation', { keyPrefix: 'pricing' });
   const money = (value: number | undefined) => (value === undefined ? '' : formatPrice(value, currency));
@@ -15,6 +18,7 @@ export function usePricingColumns(currency: CurrencyDisplay): TableColumnsType<M
     { key: 'cache_read', title: t('cacheRead'), render: (_, row) => money(row.cache_read) },
     { key: 'cache_write', title: t('cacheWrite'), render: (_, row) => money(row.cache_write) },
     { key: 'reasoning', title: t('reasoning'), render: (_, row) => money(row.reasoning) },
+    { key: 'per_request', title: t('perRequest'), render: (_, row) => <span data-testid={`price-${row.model}-request`}>{money(row.per_request)}</span> },
     {
       key: 'tiers',
       title: t('tiers'),

@@ -10,7 +10,7 @@ export function LogCostsPopover({ breakdown }: { breakdown: CostBreakdown }) {
     <Flex vertical gap={2} data-testid="log-costs-detail">
       {breakdown.lines.map((line) => (
         <Typography.Text key={line.kind} data-testid={`log-cost-${line.kind}`}>
-          {t('logs.costs.line', { kind: t(`logs.costs.kinds.${line.kind}`), tokens: line.tokens, price: line.price, cost: line.cost })}
+          {t(line.kind === 'request' ? 'logs.costs.requestLine' : 'logs.costs.line', { kind: t(`logs.costs.kinds.${line.kind}`), tokens: line.tokens, price: line.price, cost: line.cost })}
         </Typography.Text>
       ))}
       {breakdown.groupRatio !== undefined && (

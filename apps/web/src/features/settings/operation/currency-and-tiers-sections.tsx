@@ -4,10 +4,13 @@ import { OptionSection } from '../components/option-section';
 import type { Options } from '../option-diff';
 import { prettyRatio } from '../ratio-text';
 
-/** Long-context tiers as JSON (the server checks them and names a bad field), then the display currency. */
+/** Long-context tiers and per-request prices as JSON (the server checks them and names a bad field), then the display currency. */
 export function CurrencyAndTiersSections({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.prices' });
-  const shown = { ...options, ModelPriceTiers: prettyRatio(options.ModelPriceTiers ?? '') };
+  const shown: Options = { ...options, ModelPriceTiers: prettyRatio(options.ModelPriceTiers ?? ''), ModelRequestPrice: prettyRatio(options.ModelRequestPrice ?? '') };
+  // A cleared editor means "none", which the server takes as {}.
+  const blankAsEmpty = (typed: Options): Options =>
+    Object.fromEntries(Object.entries(typed).map(([key, value]) => [key, value.trim() === '' && (shown[key] ?? '') !== '' ? '{}' : value]));
   return (
     <>
       <OptionSection
@@ -15,9 +18,11 @@ export function CurrencyAndTiersSections({ options }: { options: Options }) {
         description={t('tiersHelp')}
         options={shown}
         saveLabel={t('saveTiers')}
-        // A cleared editor means "no tiers", which the server takes as {}.
-        prepare={(typed) => Promise.resolve({ ...typed, ModelPriceTiers: (typed.ModelPriceTiers ?? '').trim() === '' ? '{}' : (typed.ModelPriceTiers ?? '') })}
-        fields={[{ key: 'ModelPriceTiers', label: t('tiers'), placeholder: t('tiersPlaceholder'), kind: 'textarea' }]}
+        prepare={(typed) => Promise.resolve(blankAsEmpty(typed))}
+        fields={[
+          { key: 'ModelPriceTiers', label: t('tiers'), placeholder: t('tiersPlaceholder'), kind: 'textarea' },
+          { key: 'ModelRequestPrice', label: t('requestPrice'), placeholder: t('requestPricePlaceholder'), kind: 'textarea' },
+        ]}
       />
       <Divider />
       <OptionSection
