@@ -13,7 +13,7 @@ const requiredMoney = (field: string) =>
 
 /**
  * One model's prices as the console edits them, in US dollars per million tokens. Input and output are
- * required; cache read, cache write and reasoning left blank fall back to the built-in proportions.
+ * required; cache read, cache write, reasoning and audio left blank fall back to the built-in proportions.
  */
 export const ModelMoneyPriceSchema = z
   .object({
@@ -23,9 +23,11 @@ export const ModelMoneyPriceSchema = z
     cache_read: optionalMoney('cache_read'),
     cache_write: optionalMoney('cache_write'),
     reasoning: optionalMoney('reasoning'),
+    audio_input: optionalMoney('audio_input'),
+    audio_output: optionalMoney('audio_output'),
   })
   // The other kinds are stored relative to the input price, which must then be more than nothing.
-  .refine((price) => price.input !== 0 || [price.output, price.cache_read, price.cache_write, price.reasoning].every((value) => !value), {
+  .refine((price) => price.input !== 0 || [price.output, price.cache_read, price.cache_write, price.reasoning, price.audio_input, price.audio_output].every((value) => !value), {
     message: 'input must be greater than 0 when another kind has a price',
     path: ['input'],
   });

@@ -9,7 +9,7 @@ export const usdPerMillionTokens = (ratio: number, quotaPerUnit: number): number
 export const ratioOfUsdPerMillion = (usd: number, quotaPerUnit: number): number => (usd * quotaPerUnit) / 1_000_000;
 
 /** The kinds of token a price names, in the order the console and the log breakdown list them. */
-export const PRICE_KINDS = ['input', 'cache_read', 'cache_write', 'output', 'reasoning'] as const;
+export const PRICE_KINDS = ['input', 'cache_read', 'cache_write', 'audio_input', 'output', 'reasoning', 'audio_output'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
 /** What a consume log's cost lines name: the kinds of token, or one request of a model priced per call. */

@@ -22,10 +22,12 @@ describe.each(databaseKinds)('long-context price tiers on %s', (kind) => {
   beforeAll(async () => {
     openai = await new FakeOpenAI('tiers').start();
     f = await relayFixture(kind);
-    await f.addChannel({ name: 'openai', base_url: openai.baseUrl, models: 'gpt-4o,flux-pro,dall-e-3', group: 'default,vip' });
+    await f.addChannel({ name: 'openai', base_url: openai.baseUrl, models: 'gpt-4o,flux-pro,dall-e-3,gpt-4o-audio-preview', group: 'default,vip' });
     for (const [option, value] of Object.entries({
-      ModelRatio: { 'gpt-4o': 1.5 },
-      CompletionRatio: { 'gpt-4o': 4 },
+      ModelRatio: { 'gpt-4o': 1.5, 'gpt-4o-audio-preview': 1.25 },
+      CompletionRatio: { 'gpt-4o': 4, 'gpt-4o-audio-preview': 4 },
+      AudioInputRatio: { 'gpt-4o-audio-preview': 16 },
+      AudioOutputRatio: { 'gpt-4o-audio-preview': 32 },
       CacheReadRatio: { 'gpt-4o': 0.1 },
       ReasoningRatio: { 'gpt-4o': 8 },
       GroupRatio: { default: 1, vip: 0.5 },
@@ -91,6 +93,23 @@ describe.each(databaseKinds)('long-context price tiers on %s', (kind) => {
     expect(other.costs?.map((cost) => cost.quota)).toEqual([149_550, 45, 300, 1200]);
   });
 
+  it('bills audio input and output tokens at their own prices, out of the prompt and completion', async () => {
+    openai.behaviour = {
+      usage: { prompt_tokens: 1000, completion_tokens: 500, prompt_tokens_details: { audio_tokens: 600 }, completion_tokens_details: { audio_tokens: 300 } },
+    };
+    expect((await chat('gpt-4o-audio-preview')).status).toBe(200);
+    await f.flush();
+    const log = await lastConsumeLog(f);
+    // (400 x 1 + 600 x 16 + 200 x 4 + 300 x 32) x 1.25 x 0.5.
+    expect(log.quota).toBe(12_750);
+    expect(parseLogOther(log.other).costs).toEqual([
+      { kind: 'input', tokens: 400, ratio: 1.25, quota: 250 },
+      { kind: 'audio_input', tokens: 600, ratio: 20, quota: 6000 },
+      { kind: 'output', tokens: 200, ratio: 5, quota: 500 },
+      { kind: 'audio_output', tokens: 300, ratio: 40, quota: 6000 },
+    ]);
+  });
+
   it('bills a model priced per request the same whatever it uses, chat or images, and logs one request line', async () => {
     openai.behaviour = { usage: usage(5000, 0, 800, 0) };
     const before = await usedQuota();
@@ -132,6 +151,6 @@ describe.each(databaseKinds)('long-context price tiers on %s', (kind) => {
     const ratio = await setOption('ModelRatio', { 'gpt-4o': 'two' });
     expect(ratio).toEqual({ success: false, message: 'ModelRatio.gpt-4o must be a number of 0 or more' });
     expect(await setOption('CompletionRatio', { 'gpt-4o': -1 })).toMatchObject({ message: 'CompletionRatio.gpt-4o must be a number of 0 or more' });
-    expect(JSON.parse((await stored('ModelRatio')) ?? '')).toEqual({ 'gpt-4o': 1.5 });
+    expect(JSON.parse((await stored('ModelRatio')) ?? '')).toEqual({ 'gpt-4o': 1.5, 'gpt-4o-audio-preview': 1.25 });
   });
 });

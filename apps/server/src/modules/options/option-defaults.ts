@@ -68,6 +68,9 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   CacheReadRatio: '{}',
   CacheWriteRatio: '{}',
   ReasoningRatio: '{}',
+  /** Audio tokens (OpenAI's audio models), relative to an input token like the above: '{}' prices them as text. */
+  AudioInputRatio: '{}',
+  AudioOutputRatio: '{}',
   /**
    * Long-context prices: model -> [{above_prompt_tokens, input, output?, cache_read?, cache_write?, reasoning?}],
    * absolute ratios in ModelRatio's unit (contract price.ts). '{}' prices every prompt size the same.

@@ -97,6 +97,8 @@ const RULES: Record<string, Rule> = {
     const problem = modelPriceTiersProblem(value, isPriced(current));
     return problem ? refuse(problem) : accept(value);
   },
+  AudioInputRatio: ratioTable('AudioInputRatio', 'AudioInputRatio is not valid JSON; expected {"model":8} (relative to an input token)'),
+  AudioOutputRatio: ratioTable('AudioOutputRatio', 'AudioOutputRatio is not valid JSON; expected {"model":16} (relative to an input token)'),
   ModelRequestPrice: ratioTable('ModelRequestPrice', 'ModelRequestPrice is not valid JSON; expected {"model":0.04} (US dollars per request)'),
   DisplayCurrency: (value) => (/^[A-Z]{3}$/.test(value.trim()) ? accept(value.trim()) : refuse('DisplayCurrency must be a three-letter currency code such as USD or CNY')),
   CurrencyExchangeRate: decimal('CurrencyExchangeRate', (n) => n > 0, 'a number greater than 0 (units of DisplayCurrency per US dollar)'),

@@ -12,6 +12,8 @@ function moneyPrices(price: Price, quotaPerUnit: number): MoneyPrices {
   if ((price.cacheReadRatio ?? 1) !== 1) money.cache_read = clean(input * (price.cacheReadRatio ?? 1));
   if ((price.cacheWriteRatio ?? 1) !== 1) money.cache_write = clean(input * (price.cacheWriteRatio ?? 1));
   if (price.reasoningRatio !== undefined) money.reasoning = clean(input * price.reasoningRatio);
+  if (price.audioInputRatio !== undefined) money.audio_input = clean(input * price.audioInputRatio);
+  if (price.audioOutputRatio !== undefined) money.audio_output = clean(input * price.audioOutputRatio);
   return money;
 }
 

@@ -1,6 +1,7 @@
 import { tierFor, type LogCost } from '@tollgate/contract';
 import type { Price } from './pricing.js';
 import type { Usage } from './quota.js';
+import { splitUsage } from './usage-split.js';
 
 /**
  * The price of a request of this many prompt tokens: the model's, or its long-context tier's when the prompt
@@ -21,24 +22,17 @@ export function priceAt(price: Price, promptTokens: number): Price {
   };
   const reasoning = relative(tier.reasoning, price.reasoningRatio);
   if (reasoning !== undefined) tiered.reasoningRatio = reasoning;
+  // Audio keeps its proportion to the tier's input and output.
+  if (price.audioInputRatio !== undefined) tiered.audioInputRatio = price.audioInputRatio;
+  if (price.audioOutputRatio !== undefined) tiered.audioOutputRatio = price.audioOutputRatio;
   return tiered;
 }
 
 /** The usage split by kind of token, each at its own price: the consume log's cost breakdown. */
 export function textCosts(usage: Usage, price: Price): LogCost[] {
-  const cacheRead = Math.min(usage.cacheReadTokens ?? 0, usage.promptTokens);
-  const cacheWrite = Math.min(usage.cacheWriteTokens ?? 0, usage.promptTokens - cacheRead);
-  const reasoning = Math.min(usage.reasoningTokens ?? 0, usage.completionTokens);
-  const lines: [LogCost['kind'], number, number][] = [
-    ['input', usage.promptTokens - cacheRead - cacheWrite, 1],
-    ['cache_read', cacheRead, price.cacheReadRatio ?? 1],
-    ['cache_write', cacheWrite, price.cacheWriteRatio ?? 1],
-    ['output', usage.completionTokens - reasoning, price.completionRatio],
-    ['reasoning', reasoning, price.reasoningRatio ?? price.completionRatio],
-  ];
-  return lines
-    .filter(([kind, tokens]) => tokens > 0 || kind === 'input')
-    .map(([kind, tokens, relative]) => {
+  return splitUsage(usage, price)
+    .filter((part) => part.tokens > 0 || part.kind === 'input')
+    .map(({ kind, tokens, relative }) => {
       const ratio = clean(price.modelRatio * relative);
       return { kind, tokens, ratio, quota: clean(tokens * ratio * price.groupRatio) };
     });

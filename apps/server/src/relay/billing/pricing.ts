@@ -12,6 +12,10 @@ export interface Price {
   cacheWriteRatio?: number;
   /** A reasoning token, relative to an input token; the completion ratio when absent. */
   reasoningRatio?: number;
+  /** An audio input token, relative to an input token; 1 when absent. */
+  audioInputRatio?: number;
+  /** An audio output token, relative to an input token; the completion ratio when absent. */
+  audioOutputRatio?: number;
   /** The model's long-context tiers (ModelPriceTiers), lowest threshold first. */
   tiers?: readonly PriceTier[];
   /** The threshold of the tier this price was taken from (priceAt), when one applied. */
@@ -21,7 +25,7 @@ export interface Price {
 }
 
 /** The options that price models, in the order they are parsed. */
-const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio', 'ModelRequestPrice'] as const;
+const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio', 'ModelRequestPrice', 'AudioInputRatio', 'AudioOutputRatio'] as const;
 type RatioTables = Record<(typeof RATIO_OPTIONS)[number], Record<string, number>>;
 
 /**
@@ -59,6 +63,10 @@ export class Pricing {
     };
     const reasoningRatio = lookup(tables.ReasoningRatio, {}, name, channelType);
     if (reasoningRatio !== undefined) price.reasoningRatio = reasoningRatio;
+    const audioInputRatio = lookup(tables.AudioInputRatio, {}, name, channelType);
+    const audioOutputRatio = lookup(tables.AudioOutputRatio, {}, name, channelType);
+    if (audioInputRatio !== undefined) price.audioInputRatio = audioInputRatio;
+    if (audioOutputRatio !== undefined) price.audioOutputRatio = audioOutputRatio;
     const tiers = this.tiers[`${name}(${channelType})`] ?? this.tiers[name];
     if (tiers) price.tiers = tiers;
     if (perRequestUsd !== undefined) price.perRequest = perRequestUsd * Number(this.options.str('QuotaPerUnit'));

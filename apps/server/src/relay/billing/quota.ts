@@ -1,13 +1,14 @@
 import type { TokenUsage } from '../../providers/token-usage.js';
 import { clean, priceAt } from './price-tier.js';
 import type { Price } from './pricing.js';
+import { splitUsage } from './usage-split.js';
 
 export type Usage = TokenUsage;
 
 /**
  * The charge of a text request: ceil((prompt + completion x completionRatio) x modelRatio x groupRatio) as
  * one-api's, except that the kinds of tokens priced apart are taken out of their count and charged at their
- * own ratio (cache reads and writes out of the prompt, reasoning out of the completion). At least 1 when
+ * own ratio (cache reads and writes and audio out of the prompt, reasoning and audio out of the completion). At least 1 when
  * something was used at a non-zero price, 0 when nothing was used. `price` is the one the prompt's size
  * chose (priceAt: a long-context tier, if any).
  */
@@ -21,12 +22,9 @@ export function textQuota(usage: Usage, price: Price): number {
 
 /** The usage in input-token equivalents. */
 function weightedTokens(usage: Usage, price: Price): number {
-  const cacheRead = Math.min(usage.cacheReadTokens ?? 0, usage.promptTokens);
-  const cacheWrite = Math.min(usage.cacheWriteTokens ?? 0, usage.promptTokens - cacheRead);
-  const reasoning = Math.min(usage.reasoningTokens ?? 0, usage.completionTokens);
-  const prompt = usage.promptTokens - cacheRead - cacheWrite + cacheRead * (price.cacheReadRatio ?? 1) + cacheWrite * (price.cacheWriteRatio ?? 1);
-  const completion = (usage.completionTokens - reasoning) * price.completionRatio + reasoning * (price.reasoningRatio ?? price.completionRatio);
-  return prompt + completion;
+  let weighted = 0;
+  for (const part of splitUsage(usage, price)) weighted += part.tokens * part.relative;
+  return weighted;
 }
 
 /** What is reserved before the upstream answers: (PreConsumedQuota + prompt + max_tokens) x ratios. */

@@ -50,7 +50,7 @@ const zh = {
   },
   costs: {
     show: '费用明细',
-    kinds: { input: '输入', cache_read: '缓存读取', cache_write: '缓存写入', output: '输出', reasoning: '推理', request: '按次计费' },
+    kinds: { input: '输入', cache_read: '缓存读取', cache_write: '缓存写入', output: '输出', reasoning: '推理', audio_input: '音频输入', audio_output: '音频输出', request: '按次计费' },
     line: '{{kind}} {{tokens}} tokens × {{price}} / 1M = {{cost}}',
     requestLine: '{{kind}} 1 次 × {{price}} = {{cost}}',
     groupRatio: '已乘分组倍率 {{ratio}}',
@@ -109,7 +109,7 @@ const en: typeof zh = {
   },
   costs: {
     show: 'cost breakdown',
-    kinds: { input: 'input', cache_read: 'cache read', cache_write: 'cache write', output: 'output', reasoning: 'reasoning', request: 'per request' },
+    kinds: { input: 'input', cache_read: 'cache read', cache_write: 'cache write', output: 'output', reasoning: 'reasoning', audio_input: 'audio input', audio_output: 'audio output', request: 'per request' },
     line: '{{kind}} {{tokens}} tokens × {{price}} / 1M = {{cost}}',
     requestLine: '{{kind}} 1 request × {{price}} = {{cost}}',
     groupRatio: 'group ratio {{ratio}} applied',

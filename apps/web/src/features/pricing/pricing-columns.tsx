@@ -18,6 +18,8 @@ export function usePricingColumns(currency: CurrencyDisplay): TableColumnsType<M
     { key: 'cache_read', title: t('cacheRead'), render: (_, row) => money(row.cache_read) },
     { key: 'cache_write', title: t('cacheWrite'), render: (_, row) => money(row.cache_write) },
     { key: 'reasoning', title: t('reasoning'), render: (_, row) => money(row.reasoning) },
+    { key: 'audio_input', title: t('audioInput'), render: (_, row) => money(row.audio_input) },
+    { key: 'audio_output', title: t('audioOutput'), render: (_, row) => money(row.audio_output) },
     { key: 'per_request', title: t('perRequest'), render: (_, row) => <span data-testid={`price-${row.model}-request`}>{money(row.per_request)}</span> },
     {
       key: 'tiers',

@@ -2,10 +2,16 @@ import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, ratioOfUsdPerMillion, us
 import type { OptionChange, Options } from './option-diff';
 
 /** The options a model's money price is stored in, as one-api's ratios beside Tollgate's token kinds. */
-const KIND_OPTIONS = { cache_read: 'CacheReadRatio', cache_write: 'CacheWriteRatio', reasoning: 'ReasoningRatio' } as const;
+const KIND_OPTIONS = {
+  cache_read: 'CacheReadRatio',
+  cache_write: 'CacheWriteRatio',
+  reasoning: 'ReasoningRatio',
+  audio_input: 'AudioInputRatio',
+  audio_output: 'AudioOutputRatio',
+} as const;
 
 /** The money form's text fields: '' is "no price of its own". */
-export type MoneyPriceFields = Record<'model' | 'input' | 'output' | 'cache_read' | 'cache_write' | 'reasoning', string>;
+export type MoneyPriceFields = Record<'model' | 'input' | 'output' | keyof typeof KIND_OPTIONS, string>;
 
 function table(options: Options, key: string): Record<string, number> {
   try {
@@ -33,6 +39,8 @@ export function moneyFieldsOf(options: Options, model: string, quotaPerUnit: num
     cache_read: text(times(table(options, 'CacheReadRatio')[model])),
     cache_write: text(times(table(options, 'CacheWriteRatio')[model])),
     reasoning: text(times(table(options, 'ReasoningRatio')[model])),
+    audio_input: text(times(table(options, 'AudioInputRatio')[model])),
+    audio_output: text(times(table(options, 'AudioOutputRatio')[model])),
   };
 }
 

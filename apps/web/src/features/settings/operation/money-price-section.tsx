@@ -12,6 +12,8 @@ const KINDS = [
   ['cache_read', 'cacheRead'],
   ['cache_write', 'cacheWrite'],
   ['reasoning', 'reasoning'],
+  ['audio_input', 'audioInput'],
+  ['audio_output', 'audioOutput'],
 ] as const;
 
 /**
@@ -39,7 +41,7 @@ export function MoneyPriceSection({ options }: { options: Options }) {
     <Flex vertical gap="small" data-testid="money-prices">
       <Typography.Title level={4}>{t('title')}</Typography.Title>
       <Typography.Text type="secondary">{t('help')}</Typography.Text>
-      <Form form={form} layout="inline" onFinish={onFinish} initialValues={{ model: '', input: '', output: '', cache_read: '', cache_write: '', reasoning: '' }}>
+      <Form form={form} layout="inline" onFinish={onFinish} initialValues={{ model: '', input: '', output: '', cache_read: '', cache_write: '', reasoning: '', audio_input: '', audio_output: '' }}>
         <Form.Item name="model" label={t('model')}>
           <Input data-testid="money-model" onBlur={(event) => event.target.value.trim() && load(event.target.value)} autoComplete="off" />
         </Form.Item>

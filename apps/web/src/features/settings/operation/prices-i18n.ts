@@ -1,13 +1,15 @@
 /** Texts of the money price editor, the long-context tiers and the display currency. */
 const zh = {
   title: '模型价格（美元 / 每百万 tokens）',
-  help: '价格按 one-api 的倍率保存：倍率 1 = 每百万输入 tokens $2（默认单位美元额度 500000 时）。留空的缓存与推理价格使用内置比例。点击下表中的一行可载入编辑。',
+  help: '价格按 one-api 的倍率保存：倍率 1 = 每百万输入 tokens $2（默认单位美元额度 500000 时）。留空的缓存、推理与音频价格使用内置比例。点击下表中的一行可载入编辑。',
   model: '模型',
   input: '输入',
   output: '输出',
   cacheRead: '缓存读取',
   cacheWrite: '缓存写入',
   reasoning: '推理',
+  audioInput: '音频输入',
+  audioOutput: '音频输出',
   save: '保存模型价格',
   tiers: '长上下文价格',
   tiersHelp: '提示 tokens 超过阈值时整个请求按该档计价，价格为与模型倍率同单位的绝对倍率。',
@@ -24,13 +26,15 @@ const zh = {
 
 const en: typeof zh = {
   title: 'Model prices (USD per 1M tokens)',
-  help: "Prices are stored as one-api's ratios: a ratio of 1 is $2 per 1M input tokens (at the default QuotaPerUnit of 500000). Cache and reasoning prices left blank use the built-in proportions. Click a row below to edit it.",
+  help: "Prices are stored as one-api's ratios: a ratio of 1 is $2 per 1M input tokens (at the default QuotaPerUnit of 500000). Cache, reasoning and audio prices left blank use the built-in proportions. Click a row below to edit it.",
   model: 'Model',
   input: 'Input',
   output: 'Output',
   cacheRead: 'Cache read',
   cacheWrite: 'Cache write',
   reasoning: 'Reasoning',
+  audioInput: 'Audio in',
+  audioOutput: 'Audio out',
   save: 'Save model price',
   tiers: 'Long-context prices',
   tiersHelp: "Once a request's prompt passes a threshold, the whole request is priced at that tier; prices are absolute ratios in the model ratio's unit.",
