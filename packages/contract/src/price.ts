@@ -91,8 +91,9 @@ export function parseModelPriceTiers(value: string): ModelPriceTiers {
 
 /** The tier a request of this many prompt tokens is priced at: the highest whose threshold it passes. */
 export function tierFor(tiers: readonly PriceTier[] | undefined, promptTokens: number): PriceTier | undefined {
+  if (!tiers) return undefined;
   let chosen: PriceTier | undefined;
-  for (const tier of tiers ?? []) if (promptTokens > tier.above_prompt_tokens) chosen = tier;
+  for (const tier of tiers) if (promptTokens > tier.above_prompt_tokens) chosen = tier;
   return chosen;
 }
 

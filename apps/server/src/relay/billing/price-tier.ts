@@ -1,7 +1,7 @@
 import { tierFor, type LogCost } from '@tollgate/contract';
 import type { Price } from './pricing.js';
 import type { Usage } from './quota.js';
-import { splitUsage } from './usage-split.js';
+import { eachUsagePart } from './usage-split.js';
 
 /**
  * The price of a request of this many prompt tokens: the model's, or its long-context tier's when the prompt
@@ -30,12 +30,13 @@ export function priceAt(price: Price, promptTokens: number): Price {
 
 /** The usage split by kind of token, each at its own price: the consume log's cost breakdown. */
 export function textCosts(usage: Usage, price: Price): LogCost[] {
-  return splitUsage(usage, price)
-    .filter((part) => part.tokens > 0 || part.kind === 'input')
-    .map(({ kind, tokens, relative }) => {
-      const ratio = clean(price.modelRatio * relative);
-      return { kind, tokens, ratio, quota: clean(tokens * ratio * price.groupRatio) };
-    });
+  const costs: LogCost[] = [];
+  eachUsagePart(usage, price, (kind, tokens, relative) => {
+    if (tokens <= 0 && kind !== 'input') return;
+    const ratio = clean(price.modelRatio * relative);
+    costs.push({ kind, tokens, ratio, quota: clean(tokens * ratio * price.groupRatio) });
+  });
+  return costs;
 }
 
 /** Products of decimal ratios carry binary noise (0.1 x 3 = 0.30000000000000004); twelve digits are plenty. */

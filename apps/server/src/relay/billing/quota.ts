@@ -1,7 +1,7 @@
 import type { TokenUsage } from '../../providers/token-usage.js';
-import { clean, priceAt } from './price-tier.js';
+import { priceAt } from './price-tier.js';
 import type { Price } from './pricing.js';
-import { splitUsage } from './usage-split.js';
+import { eachUsagePart } from './usage-split.js';
 
 export type Usage = TokenUsage;
 
@@ -15,15 +15,18 @@ export type Usage = TokenUsage;
 export function textQuota(usage: Usage, price: Price): number {
   if (usage.promptTokens + usage.completionTokens === 0) return 0;
   const ratio = price.modelRatio * price.groupRatio;
-  // A tier's prices come back from relative ratios, so its binary noise must not round a whole point up.
-  const quota = Math.ceil(clean(weightedTokens(usage, price) * ratio));
+  // A tier's prices come back from relative ratios, and binary noise (1500.0000000000002) must not round a whole
+  // point up: a part in 10^12 below is far above the noise and far below any real fraction of a point.
+  const quota = Math.ceil(weightedTokens(usage, price) * ratio * (1 - 1e-12));
   return ratio !== 0 && quota <= 0 ? 1 : quota;
 }
 
 /** The usage in input-token equivalents. */
 function weightedTokens(usage: Usage, price: Price): number {
   let weighted = 0;
-  for (const part of splitUsage(usage, price)) weighted += part.tokens * part.relative;
+  eachUsagePart(usage, price, (_kind, tokens, relative) => {
+    weighted += tokens * relative;
+  });
   return weighted;
 }
 
