@@ -13,6 +13,7 @@ import { channelHealthRoutes } from './modules/channels/channel-health.routes.js
 import { channelRoutes } from './modules/channels/channels.routes.js';
 import { configTransferRoutes } from './modules/config-transfer/config-transfer.routes.js';
 import { modelCatalogRoutes } from './modules/models/models.routes.js';
+import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { redemptionRoutes } from './modules/redemptions/redemptions.routes.js';
 import { topupRoutes } from './modules/redemptions/topup.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(channelRoutes(ctx), { prefix: '/channel' });
       await api.register(channelHealthRoutes(ctx), { prefix: '/channel' });
       await api.register(modelCatalogRoutes(ctx), { prefix: '/models' });
+      await api.register(pricingRoutes(ctx), { prefix: '/pricing' });
       await api.register(adminUserRoutes(ctx), { prefix: '/user' });
       await api.register(userUsageRoutes(ctx), { prefix: '/user' });
       await api.register(adminTopupRoutes(ctx), { prefix: '/topup' });

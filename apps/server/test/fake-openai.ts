@@ -28,7 +28,12 @@ export interface Behaviour {
   /** After the content chunks, send an error payload (as OpenAI does mid-stream) and end. */
   streamError?: boolean;
   /** The usage to report, with OpenAI's breakdown of cached and reasoning tokens when given. */
-  usage?: { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens: number }; completion_tokens_details?: { reasoning_tokens: number } };
+  usage?: {
+    prompt_tokens: number;
+    completion_tokens: number;
+    prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number };
+    completion_tokens_details?: { reasoning_tokens?: number; audio_tokens?: number };
+  };
 }
 
 export class FakeOpenAI extends FakeUpstream<Behaviour> {

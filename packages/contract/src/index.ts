@@ -14,3 +14,6 @@ export * from './rate-limit.js';
 export * from './messages/index.js';
 export * from './config-transfer.js';
 export * from './analytics.js';
+export * from './price.js';
+export * from './pricing-view.js';
+export * from './money-price.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ClientProtocol } from './catalog/client-protocols.js';
 import type { MessageCode } from './messages/catalog.js';
+import type { LogCostKind } from './price.js';
 
 /** `{field} must be a whole number`, the field named by the failing key. */
 const LOG_WHOLE_NUMBER = 'log.whole_number' satisfies MessageCode;
@@ -95,6 +96,23 @@ export interface LogOther {
   cache_write_ratio?: number;
   /** Price of a reasoning token, relative to an input token (the completion ratio unless set apart). */
   reasoning_ratio?: number;
+  /** The long-context tier the request was priced at (its threshold in prompt tokens), when one applied. */
+  tier?: number;
+  /** What each kind of token cost: their sum, rounded up, is the row's quota. */
+  costs?: LogCost[];
+}
+
+/**
+ * One line of a consume log's cost: `tokens` of a kind at `ratio` quota points per token (the model's price
+ * of that kind, tier applied, before the group ratio), costing `quota` = tokens x ratio x group ratio points.
+ * A model priced per call has one line of kind `request`: 1 request at `ratio` points.
+ */
+export interface LogCost {
+  kind: LogCostKind;
+  /** Tokens of that kind, or 1 for a request priced per call. */
+  tokens: number;
+  ratio: number;
+  quota: number;
 }
 
 /** A log row's `other`, read leniently: a row written by one-api or by hand may hold anything. */

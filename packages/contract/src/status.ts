@@ -9,6 +9,9 @@ export const StatusSchema = z.object({
   footer_html: z.string(),
   quota_per_unit: z.number(),
   display_in_currency: z.boolean(),
+  /** Tollgate's: the currency money is shown in (USD, CNY...), and how many of it a US dollar buys. */
+  display_currency: z.string(),
+  currency_exchange_rate: z.number(),
   chat_link: z.string(),
   top_up_link: z.string(),
   server_address: z.string(),

@@ -1,6 +1,7 @@
 /**
  * The kinds of tokens inside a prompt and a completion that are priced apart. Each is part of the prompt
- * (cache reads and writes) or of the completion (reasoning), never added to them; absent means none.
+ * (cache reads and writes, audio input) or of the completion (reasoning, audio output), never added to them;
+ * absent means none.
  */
 export interface TokenKinds {
   /** Input tokens read from the provider's prompt cache (OpenAI's cached_tokens, Anthropic's cache_read_input_tokens, Gemini's cachedContentTokenCount). */
@@ -9,6 +10,10 @@ export interface TokenKinds {
   cacheWriteTokens?: number;
   /** Output tokens the model spent thinking (OpenAI's reasoning_tokens, Gemini's thoughtsTokenCount). */
   reasoningTokens?: number;
+  /** Input tokens of audio (OpenAI's prompt_tokens_details.audio_tokens), priced apart from text. */
+  audioInputTokens?: number;
+  /** Output tokens of audio (OpenAI's completion_tokens_details.audio_tokens). */
+  audioOutputTokens?: number;
 }
 
 /** The tokens a request is billed for: the upstream's report, or the local count when it reported none. */

@@ -65,6 +65,12 @@ describe.each(databaseKinds)('token kinds priced apart on %s', (kind) => {
       cache_read_ratio: 0.5,
       reasoning_tokens: 200,
       reasoning_ratio: 3,
+      costs: [
+        { kind: 'input', tokens: 400, ratio: 1, quota: 400 },
+        { kind: 'cache_read', tokens: 600, ratio: 0.5, quota: 300 },
+        { kind: 'output', tokens: 100, ratio: 2, quota: 200 },
+        { kind: 'reasoning', tokens: 200, ratio: 3, quota: 600 },
+      ],
     });
     expect(log.content).toContain('cache read 600 tokens at ratio 0.50');
     await f.ctx.options.set('ReasoningRatio', '{}');

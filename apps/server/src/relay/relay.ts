@@ -22,6 +22,7 @@ import { TextTally } from './streaming/text-tally.js';
 import { counterFor } from './tokens/encoders.js';
 import { upstreamCall } from './upstream-call-loop.js';
 import { estimatePromptTokens } from './usage.js';
+import { chargedPerRequest, requestQuota } from './billing/request-price.js';
 
 /**
  * The relay of one request, step by step: authenticate the key, read the body, pick a channel, admit it under
@@ -67,7 +68,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
   let reservation: Reservation;
   try {
     estimate = planWith(firstChannel, input);
-    reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: rules.reservation(ctx, estimate, input) };
+    reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
     // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
     const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
     ticket = scopes && (await admit(ctx.relay.limiter, scopes, request.id, reply, () => estimatePromptTokens(mode, input.hub(), input.model)));
@@ -117,14 +118,14 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
     };
     const finish: Finish = async (reported, end, answerId) => {
       observation.settling();
-      const charge = await rules.charge(ctx, served, input, { reported, partial: end !== 'complete', generatedTokens: () => tally.total() });
+      const charge = chargedPerRequest(await rules.charge(ctx, served, input, { reported, partial: end !== 'complete', generatedTokens: () => tally.total() }), served.price);
       settle(ctx, {
         record: caller.record,
         reservation,
         channelId: served.channel.id,
         model: served.upstreamModel,
         usage: charge.usage,
-        price: served.price,
+        price: charge.price ?? served.price,
         quota: charge.quota,
         ratioText: charge.ratioText,
         requestId: request.id,

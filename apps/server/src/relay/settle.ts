@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
 import { takeFromKey, type KeyRecord } from './auth/key-cache.js';
+import { clean, textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
@@ -57,11 +58,13 @@ export function refund(ctx: AppContext, reservation: Reservation): void {
 function ratioText(facts: ConsumeFacts): string {
   const { price, usage } = facts;
   const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
+  if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${price.groupRatio.toFixed(2)}${interrupted}`;
   if (facts.ratioText) return facts.ratioText + interrupted;
   const parts = [`model ratio ${price.modelRatio.toFixed(2)}`, `group ratio ${price.groupRatio.toFixed(2)}`, `completion ratio ${price.completionRatio.toFixed(2)}`];
   if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
   if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
   if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${(price.reasoningRatio ?? price.completionRatio).toFixed(2)}`);
+  if (price.tier !== undefined) parts.push(`long-context tier above ${price.tier} prompt tokens`);
   return parts.join(', ') + interrupted;
 }
 
@@ -71,11 +74,17 @@ function logOther(facts: ConsumeFacts): LogOther {
   const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
   if (facts.passthrough) other.passthrough = true;
   if (facts.interrupted) other.interrupted = facts.interrupted;
+  if (price.perRequest !== undefined) {
+    other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
+    return other;
+  }
   if (facts.ratioText) return other;
   other.completion_ratio = price.completionRatio;
   if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });
   if (usage.cacheWriteTokens) Object.assign(other, { cache_write_tokens: usage.cacheWriteTokens, cache_write_ratio: price.cacheWriteRatio ?? 1 });
   if (usage.reasoningTokens) Object.assign(other, { reasoning_tokens: usage.reasoningTokens, reasoning_ratio: price.reasoningRatio ?? price.completionRatio });
+  if (price.tier !== undefined) other.tier = price.tier;
+  other.costs = textCosts(usage, price);
   return other;
 }
 

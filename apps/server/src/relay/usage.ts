@@ -50,5 +50,7 @@ function tokenKinds(reported: TokenKinds): TokenKinds {
   if (reported.cacheReadTokens) kinds.cacheReadTokens = reported.cacheReadTokens;
   if (reported.cacheWriteTokens) kinds.cacheWriteTokens = reported.cacheWriteTokens;
   if (reported.reasoningTokens) kinds.reasoningTokens = reported.reasoningTokens;
+  if (reported.audioInputTokens) kinds.audioInputTokens = reported.audioInputTokens;
+  if (reported.audioOutputTokens) kinds.audioOutputTokens = reported.audioOutputTokens;
   return kinds;
 }

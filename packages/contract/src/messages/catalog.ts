@@ -2,6 +2,7 @@ import { authMessages, oauthMessages, userMessages } from './account-messages.js
 import { httpMessages, validationMessages } from './common-messages.js';
 import { analyticsMessages } from './analytics-messages.js';
 import { configMessages } from './config-messages.js';
+import { priceMessages } from './price-messages.js';
 import { fillPlaceholders, type MessageLanguage, type MessageParams, type MessageRef, type MessageTexts } from './message.js';
 import { optionMessages, rateLimitMessages } from './option-messages.js';
 import { channelMessages, logMessages, redemptionMessages, tokenMessages } from './resource-messages.js';
@@ -21,6 +22,7 @@ export const MESSAGE_CATALOG = {
   ...rateLimitMessages,
   ...configMessages,
   ...analyticsMessages,
+  ...priceMessages,
 } as const satisfies Record<string, MessageTexts>;
 
 export type MessageCode = keyof typeof MESSAGE_CATALOG;

@@ -68,6 +68,19 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   CacheReadRatio: '{}',
   CacheWriteRatio: '{}',
   ReasoningRatio: '{}',
+  /** Audio tokens (OpenAI's audio models), relative to an input token like the above: '{}' prices them as text. */
+  AudioInputRatio: '{}',
+  AudioOutputRatio: '{}',
+  /**
+   * Long-context prices: model -> [{above_prompt_tokens, input, output?, cache_read?, cache_write?, reasoning?}],
+   * absolute ratios in ModelRatio's unit (contract price.ts). '{}' prices every prompt size the same.
+   */
+  ModelPriceTiers: '{}',
+  /** Models billed per call (images, some video and audio models): model -> US dollars per request, in place of token prices. */
+  ModelRequestPrice: '{}',
+  /** The currency the console shows money in, and how many of it a US dollar buys (used when it is not USD). */
+  DisplayCurrency: 'USD',
+  CurrencyExchangeRate: '7.2',
   /** Ratio charged for models with no price; blank refuses them (one-api silently charged 30). */
   DefaultModelRatio: '',
   TopUpLink: '',

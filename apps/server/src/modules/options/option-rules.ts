@@ -1,4 +1,4 @@
-import { OptionMessages, groupRateLimitsProblem, message, type CatalogMessage, type MessageCode, type MessageParams } from '@tollgate/contract';
+import { DEFAULT_MODEL_RATIO, OptionMessages, groupRateLimitsProblem, message, modelPriceTiersProblem, ratioTableProblem, type CatalogMessage, type MessageCode, type MessageParams } from '@tollgate/contract';
 import { OPTION_DEFAULTS } from './option-defaults.js';
 
 export type OptionCheck = { ok: true; value: string } | { ok: false; message: CatalogMessage };
@@ -26,15 +26,28 @@ const decimal = (key: string, isValid: (n: number) => boolean, expectation: Mess
 };
 
 /** Ratios are JSON objects from a model or group name to a non-negative number; the console parses them on load. */
-const ratioTable = (problem: MessageCode): Rule => (value) => {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    const isTable = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-    return isTable && Object.values(parsed).every((ratio) => typeof ratio === 'number' && Number.isFinite(ratio) && ratio >= 0) ? accept(value) : refuse(problem);
-  } catch {
-    return refuse(problem);
-  }
+const ratioTable = (key: string, invalidJson: MessageCode): Rule => (value) => {
+  const problem = ratioTableProblem(key, value, invalidJson);
+  return problem ? { ok: false, message: problem } : accept(value);
 };
+
+/** A tier's model must have a price to begin with (the operator's ModelRatio or the built-in table). */
+const isPriced = (current: CurrentOption) => {
+  const live = parseTable(current('ModelRatio'));
+  return (model: string) => {
+    const name = model.replace(/\(\d+\)$/, '');
+    return [model, name].some((key) => Object.hasOwn(live, key) || Object.hasOwn(DEFAULT_MODEL_RATIO, key));
+  };
+};
+
+function parseTable(value: string): object {
+  try {
+    const parsed: unknown = JSON.parse(value || '{}');
+    return parsed !== null && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
 
 /** The console joins the domains with commas; blanks and repeats mean nothing. */
 const domainList = (value: string) => [...new Set(value.split(',').map((domain) => domain.trim()).filter(Boolean))].join(',');
@@ -70,16 +83,25 @@ const RULES: Record<string, Rule> = {
   QuotaForInvitee: wholeNumber('QuotaForInvitee', 0),
   QuotaRemindThreshold: wholeNumber('QuotaRemindThreshold', 0),
   PreConsumedQuota: wholeNumber('PreConsumedQuota', 0),
-  ModelRatio: ratioTable(OptionMessages.modelRatioInvalid),
-  GroupRatio: ratioTable(OptionMessages.groupRatioInvalid),
+  ModelRatio: ratioTable('ModelRatio', OptionMessages.modelRatioInvalid),
+  GroupRatio: ratioTable('GroupRatio', OptionMessages.groupRatioInvalid),
   GroupRateLimits: (value) => {
     const problem = groupRateLimitsProblem(value);
     return problem ? { ok: false, message: problem } : accept(value);
   },
-  CompletionRatio: ratioTable(OptionMessages.completionRatioInvalid),
-  CacheReadRatio: ratioTable(OptionMessages.cacheReadRatioInvalid),
-  CacheWriteRatio: ratioTable(OptionMessages.cacheWriteRatioInvalid),
-  ReasoningRatio: ratioTable(OptionMessages.reasoningRatioInvalid),
+  CompletionRatio: ratioTable('CompletionRatio', OptionMessages.completionRatioInvalid),
+  CacheReadRatio: ratioTable('CacheReadRatio', OptionMessages.cacheReadRatioInvalid),
+  CacheWriteRatio: ratioTable('CacheWriteRatio', OptionMessages.cacheWriteRatioInvalid),
+  ReasoningRatio: ratioTable('ReasoningRatio', OptionMessages.reasoningRatioInvalid),
+  ModelPriceTiers: (value, current) => {
+    const problem = modelPriceTiersProblem(value, isPriced(current));
+    return problem ? { ok: false, message: problem } : accept(value);
+  },
+  AudioInputRatio: ratioTable('AudioInputRatio', 'option.audio_input_ratio_invalid'),
+  AudioOutputRatio: ratioTable('AudioOutputRatio', 'option.audio_output_ratio_invalid'),
+  ModelRequestPrice: ratioTable('ModelRequestPrice', 'option.model_request_price_invalid'),
+  DisplayCurrency: (value) => (/^[A-Z]{3}$/.test(value.trim()) ? accept(value.trim()) : refuse('option.display_currency_invalid')),
+  CurrencyExchangeRate: decimal('CurrencyExchangeRate', (n) => n > 0, 'option.expect.exchange_rate'),
   Theme: (value) => (['default', 'berry', 'air'].includes(value) ? accept(value) : refuse('option.theme_invalid')),
   // Links are built as `${address}/path`; a trailing slash would double it.
   ServerAddress: (value) => accept(value.trim().replace(/\/+$/, '')),

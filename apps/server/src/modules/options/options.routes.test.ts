@@ -70,11 +70,11 @@ describe.each(databaseKinds)('/api/option on %s', (kind) => {
     expect(await storedValue('NotAnOption')).toBeUndefined();
   });
 
-  it('refuses an invalid ratio with the console message and keeps the saved one', async () => {
+  it('refuses an invalid ratio with the console message (naming a bad entry) and keeps the saved one', async () => {
     expect(await put(root, 'GroupRatio', '{"default":1,"vip":2}')).toMatchObject({ success: true });
     expect(await put(root, 'GroupRatio', '{"default":1,')).toEqual({ success: false, message: 'group ratio is not a valid JSON string' });
     expect(await put(root, 'ModelRatio', 'not json')).toEqual({ success: false, message: 'model ratio is not a valid JSON string' });
-    expect(await put(root, 'CompletionRatio', '{"a":"b"}')).toEqual({ success: false, message: 'completion ratio is not a valid JSON string' });
+    expect(await put(root, 'CompletionRatio', '{"a":"b"}')).toEqual({ success: false, message: 'CompletionRatio.a must be a number of 0 or more' });
     expect(await storedValue('GroupRatio')).toBe('{"default":1,"vip":2}');
     expect(await storedValue('ModelRatio')).toBeUndefined();
     expect(t.ctx.options.str('GroupRatio')).toBe('{"default":1,"vip":2}');

@@ -22,6 +22,8 @@ export async function buildStatus(ctx: AppContext): Promise<Status> {
     footer_html: o.str('Footer'),
     quota_per_unit: o.num('QuotaPerUnit'),
     display_in_currency: o.bool('DisplayInCurrencyEnabled'),
+    display_currency: o.str('DisplayCurrency'),
+    currency_exchange_rate: o.num('CurrencyExchangeRate'),
     chat_link: o.str('ChatLink'),
     top_up_link: o.str('TopUpLink'),
     server_address: o.str('ServerAddress'),

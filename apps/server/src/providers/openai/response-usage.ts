@@ -21,14 +21,15 @@ export function readUsage(value: unknown): ReportedUsage | undefined {
 }
 
 /**
- * OpenAI's breakdown: `prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens`,
+ * OpenAI's breakdown: `prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens`
+ * (and both details' `audio_tokens`, for the audio models),
  * with the hub's `prompt_tokens_details.cache_write_tokens` (providers/hub.ts) for converted answers, and
  * DeepSeek's `prompt_cache_hit_tokens` where it gives no details.
  */
 export function openAITokenKinds(usage: object): TokenKinds {
   const details = usage as {
-    prompt_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown };
-    completion_tokens_details?: { reasoning_tokens?: unknown };
+    prompt_tokens_details?: { cached_tokens?: unknown; cache_write_tokens?: unknown; audio_tokens?: unknown };
+    completion_tokens_details?: { reasoning_tokens?: unknown; audio_tokens?: unknown };
     prompt_cache_hit_tokens?: unknown;
   };
   const kinds: TokenKinds = {};
@@ -38,6 +39,10 @@ export function openAITokenKinds(usage: object): TokenKinds {
   if (cached) kinds.cacheReadTokens = cached;
   if (written) kinds.cacheWriteTokens = written;
   if (reasoning) kinds.reasoningTokens = reasoning;
+  const audioIn = positive(details.prompt_tokens_details?.audio_tokens);
+  const audioOut = positive(details.completion_tokens_details?.audio_tokens);
+  if (audioIn) kinds.audioInputTokens = audioIn;
+  if (audioOut) kinds.audioOutputTokens = audioOut;
   return kinds;
 }
 

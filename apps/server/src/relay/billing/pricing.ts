@@ -1,5 +1,5 @@
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice } from '@tollgate/contract';
-import { relayError } from '../relay-error.js';
+import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice, parseModelPriceTiers, type ModelPriceTiers, type PriceTier } from '@tollgate/contract';
+import { RelayError, relayError } from '../relay-error.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
 
 export interface Price {
@@ -12,10 +12,20 @@ export interface Price {
   cacheWriteRatio?: number;
   /** A reasoning token, relative to an input token; the completion ratio when absent. */
   reasoningRatio?: number;
+  /** An audio input token, relative to an input token; 1 when absent. */
+  audioInputRatio?: number;
+  /** An audio output token, relative to an input token; the completion ratio when absent. */
+  audioOutputRatio?: number;
+  /** The model's long-context tiers (ModelPriceTiers), lowest threshold first. */
+  tiers?: readonly PriceTier[];
+  /** The threshold of the tier this price was taken from (priceAt), when one applied. */
+  tier?: number;
+  /** Quota points one request costs (ModelRequestPrice), before the group ratio, for a model priced per call. */
+  perRequest?: number;
 }
 
 /** The options that price models, in the order they are parsed. */
-const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio'] as const;
+const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio', 'ModelRequestPrice', 'AudioInputRatio', 'AudioOutputRatio'] as const;
 type RatioTables = Record<(typeof RATIO_OPTIONS)[number], Record<string, number>>;
 
 /**
@@ -30,6 +40,8 @@ export interface OptionReader {
 export class Pricing {
   private parsedFrom: string[] = [];
   private tables = Object.fromEntries(RATIO_OPTIONS.map((key) => [key, {}])) as RatioTables;
+  private tiers: ModelPriceTiers = {};
+  private tiersFrom: string | undefined;
 
   constructor(private readonly options: OptionReader) {}
 
@@ -37,7 +49,9 @@ export class Pricing {
     this.refresh();
     const name = stripInternetSuffix(model);
     const { tables } = this;
-    const modelRatio = lookup(tables.ModelRatio, DEFAULT_MODEL_RATIO, name, channelType) ?? this.fallbackModelRatio(model);
+    const perRequestUsd = lookup(tables.ModelRequestPrice, {}, name, channelType);
+    // A model priced per call needs no token price.
+    const modelRatio = lookup(tables.ModelRatio, DEFAULT_MODEL_RATIO, name, channelType) ?? (perRequestUsd === undefined ? this.fallbackModelRatio(model) : 0);
     const completionRatio = lookup(tables.CompletionRatio, DEFAULT_COMPLETION_RATIO, name, channelType) ?? inferredCompletionRatio(name);
     const kinds = defaultTokenKindPrice(name);
     const price: Price = {
@@ -49,7 +63,29 @@ export class Pricing {
     };
     const reasoningRatio = lookup(tables.ReasoningRatio, {}, name, channelType);
     if (reasoningRatio !== undefined) price.reasoningRatio = reasoningRatio;
+    const audioInputRatio = lookup(tables.AudioInputRatio, {}, name, channelType);
+    const audioOutputRatio = lookup(tables.AudioOutputRatio, {}, name, channelType);
+    if (audioInputRatio !== undefined) price.audioInputRatio = audioInputRatio;
+    if (audioOutputRatio !== undefined) price.audioOutputRatio = audioOutputRatio;
+    const tiers = this.tiers[`${name}(${channelType})`] ?? this.tiers[name];
+    if (tiers) price.tiers = tiers;
+    if (perRequestUsd !== undefined) price.perRequest = perRequestUsd * Number(this.options.str('QuotaPerUnit'));
     return price;
+  }
+
+  groupRatio(group: string): number {
+    this.refresh();
+    return this.tables.GroupRatio[group] ?? 1;
+  }
+
+  /** The price a listing shows (no channel's own `model(type)` entry), or undefined for a model without one. */
+  quote(model: string, group: string): Price | undefined {
+    try {
+      return this.price(model, 0, group);
+    } catch (error) {
+      if (error instanceof RelayError) return undefined;
+      throw error;
+    }
   }
 
   /**
@@ -67,6 +103,11 @@ export class Pricing {
 
   /** Re-parses only when an option string changed; comparing the same strings costs nothing per request. */
   private refresh() {
+    const tiers = this.options.str('ModelPriceTiers');
+    if (tiers !== this.tiersFrom) {
+      this.tiers = parseModelPriceTiers(tiers);
+      this.tiersFrom = tiers;
+    }
     const current = RATIO_OPTIONS.map((key) => this.options.str(key));
     if (current.every((value, i) => value === this.parsedFrom[i])) return;
     this.tables = Object.fromEntries(RATIO_OPTIONS.map((key, i) => [key, parseRatios(current[i] ?? '')])) as RatioTables;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { ReportedUsage } from '../../providers/openai/response-usage.js';
+import type { Price } from '../billing/pricing.js';
 import type { Usage } from '../billing/quota.js';
 import type { RelayPlan } from '../relay-plan.js';
 import type { RelayInput } from '../request-input.js';
@@ -10,6 +11,8 @@ export interface Charge {
   usage: Usage;
   /** The ratios named in the consume log; text requests name all three, images and audio two. */
   ratioText?: string;
+  /** The price applied, when it is not the plan's (a long-context tier). */
+  price?: Price;
 }
 
 export interface Outcome {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RelayMode } from '../../providers/adaptor.js';
+import { priceAt } from '../billing/price-tier.js';
 import { preConsumeQuota, textQuota } from '../billing/quota.js';
 import { readJsonInput } from '../request-input.js';
 import { estimatePromptTokens, resolveUsage } from '../usage.js';
@@ -17,7 +18,8 @@ export function textRules(mode: RelayMode): ModeRules {
       preConsumeQuota(ctx.options.num('PreConsumedQuota'), estimatePromptTokens(mode, input.hub(), plan.upstreamModel), input.hub().maxTokens, plan.price),
     async charge(ctx, plan, input, outcome) {
       const usage = await resolveUsage(outcome, mode, input.hub(), plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled'));
-      return { quota: textQuota(usage, plan.price), usage };
+      const price = priceAt(plan.price, usage.promptTokens);
+      return { quota: textQuota(usage, price), usage, price };
     },
   };
 }

@@ -5,6 +5,7 @@ import { redemptionsI18n } from '@/features/redemptions/i18n';
 import { topupI18n } from '@/features/topup/i18n';
 import { logsI18n } from '@/features/logs/i18n';
 import { dashboardI18n } from '@/features/dashboard/i18n';
+import { pricingI18n } from '@/features/pricing/i18n';
 import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
@@ -56,6 +57,7 @@ export const en: Messages = {
     channel: 'Channels',
     token: 'Tokens',
     dashboard: 'Dashboard',
+    pricing: 'Pricing',
     redemption: 'Redemptions',
     topup: 'Top up',
     user: 'Users',
@@ -204,4 +206,5 @@ export const en: Messages = {
   topup: topupI18n.en,
   logs: logsI18n.en,
   dashboard: dashboardI18n.en,
+  pricing: pricingI18n.en,
 };

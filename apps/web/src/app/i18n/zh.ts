@@ -5,6 +5,7 @@ import { redemptionsI18n } from '@/features/redemptions/i18n';
 import { topupI18n } from '@/features/topup/i18n';
 import { logsI18n } from '@/features/logs/i18n';
 import { dashboardI18n } from '@/features/dashboard/i18n';
+import { pricingI18n } from '@/features/pricing/i18n';
 import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
@@ -55,6 +56,7 @@ export const zh = {
     channel: '渠道',
     token: '令牌',
     dashboard: '数据看板',
+    pricing: '模型价格',
     redemption: '兑换',
     topup: '充值',
     user: '用户',
@@ -202,6 +204,7 @@ export const zh = {
   topup: topupI18n.zh,
   logs: logsI18n.zh,
   dashboard: dashboardI18n.zh,
+  pricing: pricingI18n.zh,
 };
 
 export type Messages = typeof zh;

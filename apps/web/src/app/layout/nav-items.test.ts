@@ -5,7 +5,7 @@ const paths = (options: Parameters<typeof navItems>[0]) => navItems(options).map
 
 describe('navItems', () => {
   it('hides admin items from ordinary users and visitors', () => {
-    expect(paths({ isAdmin: false, hasChatLink: false })).toEqual(['/', '/token', '/dashboard', '/topup', '/log', '/setting', '/about']);
+    expect(paths({ isAdmin: false, hasChatLink: false })).toEqual(['/', '/token', '/dashboard', '/pricing', '/topup', '/log', '/setting', '/about']);
   });
 
   it('shows every item to admins, in the spec order', () => {
@@ -14,6 +14,7 @@ describe('navItems', () => {
       '/channel',
       '/token',
       '/dashboard',
+      '/pricing',
       '/redemption',
       '/topup',
       '/user',

@@ -10,6 +10,7 @@ import {
   KeyOutlined,
   MessageOutlined,
   SettingOutlined,
+  TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { Messages } from '../i18n/zh';
@@ -26,6 +27,7 @@ const ITEMS: NavItem[] = [
   { path: '/channel', label: 'channel', icon: ApiOutlined, adminOnly: true },
   { path: '/token', label: 'token', icon: KeyOutlined },
   { path: '/dashboard', label: 'dashboard', icon: BarChartOutlined },
+  { path: '/pricing', label: 'pricing', icon: TagsOutlined },
   { path: '/redemption', label: 'redemption', icon: GiftOutlined, adminOnly: true },
   { path: '/topup', label: 'topup', icon: DollarOutlined },
   { path: '/user', label: 'user', icon: UserOutlined, adminOnly: true },

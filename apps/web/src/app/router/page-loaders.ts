@@ -17,6 +17,7 @@ export const pages = {
   tokenList: lazyPage(() => import('@/features/tokens/token-list-page').then((m) => m.TokenListPage)),
   tokenForm: lazyPage(() => import('@/features/tokens/token-form-page').then((m) => m.TokenFormPage)),
   dashboard: lazyPage(() => import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+  pricing: lazyPage(() => import('@/features/pricing/pricing-page').then((m) => m.PricingPage)),
   redemptionList: lazyPage(() => import('@/features/redemptions/redemption-list-page').then((m) => m.RedemptionListPage)),
   redemptionForm: lazyPage(() => import('@/features/redemptions/redemption-form-page').then((m) => m.RedemptionFormPage)),
   userList: lazyPage(() => import('@/features/users/user-list-page').then((m) => m.UserListPage)),

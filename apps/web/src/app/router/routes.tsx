@@ -29,6 +29,7 @@ const guardedPages: RouteObject[] = [
   { path: 'token/add', lazy: pages.tokenForm },
   { path: 'token/edit/:id', lazy: pages.tokenForm },
   { path: 'dashboard', lazy: pages.dashboard },
+  { path: 'pricing', lazy: pages.pricing },
   { path: 'redemption', lazy: pages.redemptionList },
   { path: 'redemption/add', lazy: pages.redemptionForm },
   { path: 'redemption/edit/:id', lazy: pages.redemptionForm },

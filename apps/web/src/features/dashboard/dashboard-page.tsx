@@ -4,6 +4,7 @@ import { isAdmin } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/app/session/use-current-user';
 import { useStatus } from '@/app/status/status-context';
+import { formatMoney, readCurrency } from '@/lib/format/money';
 import { readQuotaDisplay } from '@/lib/format/quota';
 import { AnalyticsPanel } from './analytics/analytics-panel';
 import { useDashboard } from './api/get-dashboard';
@@ -12,7 +13,7 @@ import { ModelUsageChart } from './components/model-usage-chart';
 import { TrendChart } from './components/trend-chart';
 
 /** Dollars with 3 decimals, or 6 for amounts too small to show with 3 (a few cheap calls). */
-const formatDollars = (value: number): string => `$${value.toFixed(value > 0 && value < 0.001 ? 6 : 3)}`;
+const formatDollars = (value: number): string => formatMoney(value, readCurrency(), value > 0 && value < 0.001 ? 6 : 3);
 
 /** /dashboard: my usage of the last 7 UTC days, per day and per model; then the analytics of a chosen range (everyone's for admins). */
 export function DashboardPage() {

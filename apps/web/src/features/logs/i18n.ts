@@ -52,6 +52,14 @@ const zh = {
     tokens: '{{kind}} {{tokens}}',
     tokensAt: '{{kind}} {{tokens}} × {{ratio}}',
   },
+  costs: {
+    show: '费用明细',
+    kinds: { input: '输入', cache_read: '缓存读取', cache_write: '缓存写入', output: '输出', reasoning: '推理', audio_input: '音频输入', audio_output: '音频输出', request: '按次计费' },
+    line: '{{kind}} {{tokens}} tokens × {{price}} / 1M = {{cost}}',
+    requestLine: '{{kind}} 1 次 × {{price}} = {{cost}}',
+    groupRatio: '已乘分组倍率 {{ratio}}',
+    tier: '长上下文价格：提示超过 {{tokens}} tokens',
+  },
 };
 
 const en: typeof zh = {
@@ -106,6 +114,14 @@ const en: typeof zh = {
     reasoning: 'reasoning',
     tokens: '{{kind}} {{tokens}}',
     tokensAt: '{{kind}} {{tokens}} × {{ratio}}',
+  },
+  costs: {
+    show: 'cost breakdown',
+    kinds: { input: 'input', cache_read: 'cache read', cache_write: 'cache write', output: 'output', reasoning: 'reasoning', audio_input: 'audio input', audio_output: 'audio output', request: 'per request' },
+    line: '{{kind}} {{tokens}} tokens × {{price}} / 1M = {{cost}}',
+    requestLine: '{{kind}} 1 request × {{price}} = {{cost}}',
+    groupRatio: 'group ratio {{ratio}} applied',
+    tier: 'long-context price: prompt above {{tokens}} tokens',
   },
 };
 

@@ -1,5 +1,6 @@
 import { configTransferMessages } from './config-transfer/i18n';
 import { operationMessages } from './operation/i18n';
+import { pricesMessages } from './operation/prices-i18n';
 import { otherMessages } from './other/i18n';
 import { systemMessages } from './system/i18n';
 
@@ -7,6 +8,7 @@ import { systemMessages } from './system/i18n';
 const zh = {
   saved: '操作成功完成！',
   operation: operationMessages.zh,
+  prices: pricesMessages.zh,
   system: systemMessages.zh,
   other: otherMessages.zh,
   configTransfer: configTransferMessages.zh,
@@ -15,6 +17,7 @@ const zh = {
 const en: typeof zh = {
   saved: 'Operation completed successfully!',
   operation: operationMessages.en,
+  prices: pricesMessages.en,
   system: systemMessages.en,
   other: otherMessages.en,
   configTransfer: configTransferMessages.en,

@@ -49,7 +49,8 @@ describe('SettingPage admin tabs', () => {
     await screen.findByText('分组倍率不是合法的 JSON 字符串');
     expect(puts()).toHaveLength(0);
     expect(problems).toEqual([]);
-  });
+    // The first opening of the operation tab (its prices and ratio editors) takes 3-5 s on a busy machine.
+  }, 15_000);
 
   it('edits the default ratio of unpriced models beside the ratios, refusing one that is not a number of 0 or more', async () => {
     await openTab('运营设置');

@@ -44,6 +44,14 @@ describe('renderQuota', () => {
   });
 
   it('falls back to counts and a unit of 1 before any status was stored', () => {
-    expect(readQuotaDisplay()).toEqual({ displayInCurrency: false, quotaPerUnit: 1 });
+    expect(readQuotaDisplay()).toEqual({ displayInCurrency: false, quotaPerUnit: 1, currency: { currency: 'USD', rate: 1 } });
+  });
+
+  it('shows quota in the operator’s display currency at its exchange rate', () => {
+    localStorage.setItem(STORAGE_KEYS.displayInCurrency, 'true');
+    localStorage.setItem(STORAGE_KEYS.quotaPerUnit, '500000');
+    localStorage.setItem(STORAGE_KEYS.status, JSON.stringify({ display_currency: 'CNY', currency_exchange_rate: 7.2 }));
+    expect(renderQuota(250000)).toBe('¥3.60');
+    expect(renderQuota(1, 6)).toBe('¥0.000014');
   });
 });

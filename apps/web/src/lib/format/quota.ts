@@ -1,8 +1,11 @@
 import { STORAGE_KEYS } from '@tollgate/contract';
+import { formatMoney, readCurrency, type CurrencyDisplay } from './money';
 
 export interface QuotaDisplay {
   displayInCurrency: boolean;
   quotaPerUnit: number;
+  /** The operator's display currency; US dollars when absent. */
+  currency?: CurrencyDisplay;
 }
 
 /** Abbreviates large counts: 10 thousand and up as k, then M and B, one decimal. */
@@ -13,9 +16,9 @@ export function formatCount(value: number): string {
   return String(value);
 }
 
-/** Quota in dollars (currency mode, `digits` decimals: lists use 2, logs 6) or as an abbreviated count. */
+/** Quota as money (currency mode, `digits` decimals: lists use 2, logs 6) or as an abbreviated count. */
 export function formatQuota(quota: number, display: QuotaDisplay, digits = 2): string {
-  if (display.displayInCurrency) return `$${(quota / display.quotaPerUnit).toFixed(digits)}`;
+  if (display.displayInCurrency) return formatMoney(quota / display.quotaPerUnit, display.currency, digits);
   return formatCount(quota);
 }
 
@@ -25,6 +28,7 @@ export function readQuotaDisplay(): QuotaDisplay {
   return {
     displayInCurrency: localStorage.getItem(STORAGE_KEYS.displayInCurrency) === 'true',
     quotaPerUnit: Number.isFinite(quotaPerUnit) && quotaPerUnit > 0 ? quotaPerUnit : 1,
+    currency: readCurrency(),
   };
 }
 

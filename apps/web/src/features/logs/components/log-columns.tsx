@@ -1,9 +1,11 @@
 import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { LogView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
-import { renderQuota } from '@/lib/format/quota';
+import { readQuotaDisplay, renderQuota } from '@/lib/format/quota';
 import { formatTimestamp } from '@/lib/format/time';
+import { costBreakdown } from '../log-costs';
 import { logOtherView } from '../log-other';
+import { LogCostsPopover } from './log-costs-popover';
 import { InterruptedTag, PassthroughTag, ProtocolTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
 
@@ -14,6 +16,8 @@ function LogDetails({ log }: { log: LogView }) {
   const { t } = useTranslation();
   // The protocol goes ahead of the content, where a long content cannot push it out of sight.
   const other = logOtherView(log.other);
+  const display = readQuotaDisplay();
+  const costs = costBreakdown(log.other, display.quotaPerUnit, display.currency);
   return (
     <Space size={4} wrap>
       {other.protocol && <ProtocolTag label={other.protocol} />}
@@ -23,6 +27,7 @@ function LogDetails({ log }: { log: LogView }) {
       {other.lines.map((line) => (
         <TokenKindText key={line.kind} line={line} />
       ))}
+      {costs && costs.lines.length > 0 && <LogCostsPopover breakdown={costs} />}
       {log.elapsed_time > 0 && <Tag>{log.elapsed_time} ms</Tag>}
       {log.is_stream && <Tag color="magenta">{t('logs.stream')}</Tag>}
     </Space>

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { OptionCheckbox } from '../components/option-checkbox';
 import { OptionSection } from '../components/option-section';
 import type { Options } from '../option-diff';
+import { CurrencyAndTiersSections } from './currency-and-tiers-sections';
 import { LogSection } from './log-section';
+import { MoneyPriceSection } from './money-price-section';
 import { RatioSection } from './ratio-section';
+import { RATIO_KEYS } from '../ratio-text';
 
-/** The operation tab: general, logs, monitoring, the channel circuit breaker, quota and ratios. */
+/** The operation tab: general, logs, monitoring, the channel circuit breaker, quota, prices in money and ratios, tiers, currency. */
 export function OperationSettings({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
   const checkbox = (optionKey: string, label: string) => <OptionCheckbox optionKey={optionKey} label={label} options={options} />;
@@ -77,7 +80,12 @@ export function OperationSettings({ options }: { options: Options }) {
         ]}
       />
       <Divider />
-      <RatioSection options={options} />
+      <MoneyPriceSection options={options} />
+      <Divider />
+      {/* Keyed by the ratio tables: a money price saved above rewrites them, and the JSON editors must show it. */}
+      <RatioSection key={RATIO_KEYS.map((key) => options[key] ?? '').join('|')} options={options} />
+      <Divider />
+      <CurrencyAndTiersSections options={options} />
     </Flex>
   );
 }

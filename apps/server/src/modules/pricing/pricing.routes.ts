@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { PricingQuerySchema, type ModelPriceView, type PricingView } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { ok } from '../../http/envelope.js';
+import { splitList } from '../../lib/list.js';
+import { availableModels } from '../users/available-models.repository.js';
+import { findUserById } from '../users/users.repository.js';
+import { parseOrFail } from '../users/users.service.js';
+import { modelPriceView } from './money-prices.js';
+
+/**
+ * GET /api/pricing: every signed-in user sees the models their group may call and what each costs them,
+ * after their group ratio (the relay prices a request by the user's group as one name, so does this).
+ */
+export const pricingRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  app.get('/', { preHandler: requireUser(ctx) }, async (request) => {
+    const { keyword } = parseOrFail(PricingQuerySchema, request.query);
+    const group = (await findUserById(ctx.db, currentUser(request).id))?.group || 'default';
+    const needle = keyword.trim().toLowerCase();
+    const models = (await availableModels(ctx.db, splitList(group))).filter((model) => model.toLowerCase().includes(needle));
+    const quotaPerUnit = ctx.options.num('QuotaPerUnit');
+    const priced: ModelPriceView[] = [];
+    const unpriced: string[] = [];
+    for (const model of models) {
+      const price = ctx.relay.pricing.quote(model, group);
+      if (price) priced.push(modelPriceView(model, price, quotaPerUnit));
+      else unpriced.push(model);
+    }
+    const view: PricingView = { group, group_ratio: ctx.relay.pricing.groupRatio(group), models: priced, unpriced };
+    return ok(view);
+  });
+};

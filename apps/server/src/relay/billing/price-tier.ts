@@ -1,0 +1,43 @@
+import { tierFor, type LogCost } from '@tollgate/contract';
+import type { Price } from './pricing.js';
+import type { Usage } from './quota.js';
+import { eachUsagePart } from './usage-split.js';
+
+/**
+ * The price of a request of this many prompt tokens: the model's, or its long-context tier's when the prompt
+ * passes one (ModelPriceTiers). A tier's prices are absolute; the charge works on ratios relative to the
+ * input price, so they are turned into those, and a kind the tier leaves out keeps its usual proportion.
+ */
+export function priceAt(price: Price, promptTokens: number): Price {
+  const tier = tierFor(price.tiers, promptTokens);
+  if (!tier) return price;
+  const relative = (absolute: number | undefined, usual: number | undefined) => (absolute === undefined ? usual : absolute / tier.input);
+  const tiered: Price = {
+    modelRatio: tier.input,
+    completionRatio: relative(tier.output, price.completionRatio) ?? price.completionRatio,
+    groupRatio: price.groupRatio,
+    cacheReadRatio: relative(tier.cache_read, price.cacheReadRatio),
+    cacheWriteRatio: relative(tier.cache_write, price.cacheWriteRatio),
+    tier: tier.above_prompt_tokens,
+  };
+  const reasoning = relative(tier.reasoning, price.reasoningRatio);
+  if (reasoning !== undefined) tiered.reasoningRatio = reasoning;
+  // Audio keeps its proportion to the tier's input and output.
+  if (price.audioInputRatio !== undefined) tiered.audioInputRatio = price.audioInputRatio;
+  if (price.audioOutputRatio !== undefined) tiered.audioOutputRatio = price.audioOutputRatio;
+  return tiered;
+}
+
+/** The usage split by kind of token, each at its own price: the consume log's cost breakdown. */
+export function textCosts(usage: Usage, price: Price): LogCost[] {
+  const costs: LogCost[] = [];
+  eachUsagePart(usage, price, (kind, tokens, relative) => {
+    if (tokens <= 0 && kind !== 'input') return;
+    const ratio = clean(price.modelRatio * relative);
+    costs.push({ kind, tokens, ratio, quota: clean(tokens * ratio * price.groupRatio) });
+  });
+  return costs;
+}
+
+/** Products of decimal ratios carry binary noise (0.1 x 3 = 0.30000000000000004); twelve digits are plenty. */
+export const clean = (n: number): number => Number(n.toPrecision(12));

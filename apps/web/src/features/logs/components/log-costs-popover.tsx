@@ -1,0 +1,35 @@
+import { Flex, Popover, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatRatio } from '../log-other';
+import type { CostBreakdown } from '../log-costs';
+
+/** A tag that opens the row's cost: each kind of token at its price, the group ratio, the tier applied. */
+export function LogCostsPopover({ breakdown }: { breakdown: CostBreakdown }) {
+  const { t } = useTranslation();
+  const content = (
+    <Flex vertical gap={2} data-testid="log-costs-detail">
+      {breakdown.lines.map((line) => (
+        <Typography.Text key={line.kind} data-testid={`log-cost-${line.kind}`}>
+          {t(line.kind === 'request' ? 'logs.costs.requestLine' : 'logs.costs.line', { kind: t(`logs.costs.kinds.${line.kind}`), tokens: line.tokens, price: line.price, cost: line.cost })}
+        </Typography.Text>
+      ))}
+      {breakdown.groupRatio !== undefined && (
+        <Typography.Text type="secondary" data-testid="log-cost-group">
+          {t('logs.costs.groupRatio', { ratio: formatRatio(breakdown.groupRatio) })}
+        </Typography.Text>
+      )}
+      {breakdown.tier !== undefined && (
+        <Typography.Text type="warning" data-testid="log-cost-tier">
+          {t('logs.costs.tier', { tokens: breakdown.tier })}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+  return (
+    <Popover content={content} trigger="click">
+      <Tag color="green" style={{ cursor: 'pointer' }} data-testid="log-costs">
+        {t('logs.costs.show')}
+      </Tag>
+    </Popover>
+  );
+}

@@ -1,0 +1,42 @@
+import { LOG_COST_KINDS, parseLogOther, type LogCostKind } from '@tollgate/contract';
+import { formatMoney, formatPrice, USD, type CurrencyDisplay } from '@/lib/format/money';
+
+export interface CostLine {
+  kind: LogCostKind;
+  tokens: number;
+  /** The price of this kind per million tokens (per request for `request`), before the group ratio, in the display currency. */
+  price: string;
+  /** What these tokens cost, group ratio included. */
+  cost: string;
+}
+
+/** A consume log's cost breakdown as the log detail shows it; undefined for rows that recorded none. */
+export interface CostBreakdown {
+  lines: CostLine[];
+  groupRatio?: number;
+  /** The long-context tier's threshold in prompt tokens, when the request was priced at one. */
+  tier?: number;
+}
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isKind = (value: unknown): value is LogCostKind => (LOG_COST_KINDS as readonly unknown[]).includes(value);
+
+/**
+ * Reads `other.costs` leniently (a hand-written row may hold anything; a bad line is skipped) and turns each
+ * line's quota points into money: a ratio r is r x 1,000,000 / QuotaPerUnit dollars per million tokens.
+ */
+export function costBreakdown(other: string | null | undefined, quotaPerUnit: number, currency: CurrencyDisplay = USD): CostBreakdown | undefined {
+  const parsed = parseLogOther(other);
+  if (!Array.isArray(parsed.costs)) return undefined;
+  const lines = parsed.costs.flatMap((line: unknown) => {
+    if (!line || typeof line !== 'object') return [];
+    const { kind, tokens, ratio, quota } = line as Record<string, unknown>;
+    if (!isKind(kind) || !finite(tokens) || !finite(ratio) || !finite(quota)) return [];
+    const usd = kind === 'request' ? ratio / quotaPerUnit : (ratio * 1_000_000) / quotaPerUnit;
+    return [{ kind, tokens, price: formatPrice(usd, currency), cost: formatMoney(quota / quotaPerUnit, currency, 6) }];
+  });
+  const breakdown: CostBreakdown = { lines };
+  if (finite(parsed.group_ratio)) breakdown.groupRatio = parsed.group_ratio;
+  if (finite(parsed.tier)) breakdown.tier = parsed.tier;
+  return breakdown;
+}

@@ -1,0 +1,68 @@
+import { Button, Flex, Form, Input, Table, Typography } from 'antd';
+import { ModelMoneyPriceSchema } from '@tollgate/contract';
+import { useTranslation } from 'react-i18next';
+import { showError } from '@/app/toasts/toast';
+import { useSaveOptions } from '../api/options';
+import { moneyFieldsOf, moneyPriceChanges, operatorPrices, type MoneyPriceFields } from '../money-prices';
+import type { Options } from '../option-diff';
+
+const KINDS = [
+  ['input', 'input'],
+  ['output', 'output'],
+  ['cache_read', 'cacheRead'],
+  ['cache_write', 'cacheWrite'],
+  ['reasoning', 'reasoning'],
+  ['audio_input', 'audioInput'],
+  ['audio_output', 'audioOutput'],
+] as const;
+
+/**
+ * A model's prices in dollars per million tokens, saved as the ratios one-api stores (so old data keeps its
+ * meaning); the operator's priced models are listed in money beside it. Checked before anything is sent.
+ */
+export function MoneyPriceSection({ options }: { options: Options }) {
+  const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.prices' });
+  const save = useSaveOptions();
+  const [form] = Form.useForm<MoneyPriceFields>();
+  const quotaPerUnit = Number(options.QuotaPerUnit) > 0 ? Number(options.QuotaPerUnit) : 500_000;
+  const rows = operatorPrices(options, quotaPerUnit);
+
+  const load = (model: string) => form.setFieldsValue(moneyFieldsOf(options, model.trim(), quotaPerUnit));
+  const onFinish = (typed: MoneyPriceFields) => {
+    const parsed = ModelMoneyPriceSchema.safeParse(typed);
+    if (!parsed.success) {
+      showError(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    save.mutate(moneyPriceChanges(options, parsed.data, quotaPerUnit));
+  };
+
+  return (
+    <Flex vertical gap="small" data-testid="money-prices">
+      <Typography.Title level={4}>{t('title')}</Typography.Title>
+      <Typography.Text type="secondary">{t('help')}</Typography.Text>
+      <Form form={form} layout="inline" onFinish={onFinish} initialValues={{ model: '', input: '', output: '', cache_read: '', cache_write: '', reasoning: '', audio_input: '', audio_output: '' }}>
+        <Form.Item name="model" label={t('model')}>
+          <Input data-testid="money-model" onBlur={(event) => event.target.value.trim() && load(event.target.value)} autoComplete="off" />
+        </Form.Item>
+        {KINDS.map(([field, label]) => (
+          <Form.Item key={field} name={field} label={t(label)}>
+            <Input data-testid={`money-${field}`} prefix="$" style={{ width: 110 }} autoComplete="off" />
+          </Form.Item>
+        ))}
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="money-save">
+          {t('save')}
+        </Button>
+      </Form>
+      <Table
+        rowKey="model"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        onRow={(row) => ({ onClick: () => form.setFieldsValue(row), style: { cursor: 'pointer' } })}
+        columns={[{ key: 'model', dataIndex: 'model', title: t('model') }, ...KINDS.map(([field, label]) => ({ key: field, title: t(label), render: (_: unknown, row: MoneyPriceFields) => (row[field] === '' ? '' : `$${row[field]}`) }))]}
+        data-testid="money-price-list"
+      />
+    </Flex>
+  );
+}

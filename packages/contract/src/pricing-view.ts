@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { PriceKind } from './price.js';
+
+/** Prices of one kind of token each, in US dollars per million tokens; a kind the model does not price apart is absent. */
+export type MoneyPrices = { input: number; output: number } & Partial<Record<Exclude<PriceKind, 'input' | 'output'>, number>>;
+
+/** A long-context tier as the pricing page shows it: its threshold and its prices in dollars per million. */
+export interface MoneyTier extends MoneyPrices {
+  above_prompt_tokens: number;
+}
+
+/** One model of GET /api/pricing: what the signed-in user pays for it, their group ratio applied. */
+export interface ModelPriceView extends MoneyPrices {
+  model: string;
+  /** Dollars per request, for a model priced per call (ModelRequestPrice); its token prices then do not apply. */
+  per_request?: number;
+  tiers: MoneyTier[];
+}
+
+/**
+ * GET /api/pricing data: the models the user's group may call, with their prices after the group ratio, in
+ * US dollars (the console converts them to the display currency); models without a price are listed apart.
+ */
+export interface PricingView {
+  group: string;
+  group_ratio: number;
+  models: ModelPriceView[];
+  unpriced: string[];
+}
+
+/** GET /api/pricing?keyword=: the models whose name contains the keyword, ignoring case ('' for all). */
+export const PricingQuerySchema = z.object({ keyword: z.string().optional().default('') });
