@@ -1,8 +1,9 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { anthropicNative } from './native-endpoint.js';
 import { toAnthropicRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -23,10 +24,6 @@ const clientHeader = (request: AdaptorRequest, name: string): string | undefined
   const value = request.clientHeaders?.[name];
   return Array.isArray(value) ? value[0] : value;
 };
-
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** What Anthropic's conversion cannot carry (Claude on Vertex shares it). */
 export const CLAUDE_REFUSES: readonly ChatParameter[] = ['n', 'logprobs'];
@@ -56,12 +53,8 @@ export const anthropicAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let message: AnthropicResponse;
-    try {
-      message = JSON.parse(body.toString('utf8')) as AnthropicResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const message = parsedAnswer<AnthropicResponse>(body);
+    if (message === undefined) return { body, contentType, text: '' };
     if (!Array.isArray(message.content)) return { body, contentType, text: '' };
     const completion = toChatCompletion(message, nowSeconds(), structuredOutputSchema(readJson(request.body)) !== undefined);
     return convertedAnswer(completion);

@@ -1,7 +1,7 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { baiduEndpoint } from './endpoints.js';
 import { toBaiduChat, toBaiduEmbeddings } from './request.js';
 import { baiduUsage, toChatCompletion, toEmbeddingList, type BaiduAnswer, type BaiduEmbeddings } from './response.js';
@@ -14,8 +14,6 @@ import { baiduError, parseBaiduError } from './upstream-error.js';
  * bodies, on URLs carrying an access token exchanged from the `API_KEY|SECRET_KEY` key.
  * Docs: https://cloud.baidu.com/doc/WENXINWORKSHOP/s/flfmc9do2
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
 const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
 
 export const baiduAdaptor: Adaptor = {
@@ -37,12 +35,8 @@ export const baiduAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: BaiduAnswer & BaiduEmbeddings;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as typeof answer;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<BaiduAnswer & BaiduEmbeddings>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     const usage = baiduUsage(answer);
     if (request.mode === 'embeddings') return { body: Buffer.from(JSON.stringify(toEmbeddingList(answer, request.model))), contentType: 'application/json', usage, text: '' };
     const completion = toChatCompletion(answer, request.model);

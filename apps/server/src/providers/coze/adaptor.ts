@@ -1,6 +1,7 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer } from '../converted-answer.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { cozeUser, toCozeRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { cozeStreamParser } from './stream.js';
@@ -14,10 +15,6 @@ import type { CozeChatResponse } from './wire-types.js';
  * non-stream answers and event names from `event:` lines.
  * Docs: https://www.coze.com/docs/developer_guides/coze_api_overview
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 export const cozeAdaptor: Adaptor = {
   modes: ['chat'],
 
@@ -36,12 +33,8 @@ export const cozeAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: CozeChatResponse;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as CozeChatResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<CozeChatResponse>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     return convertedAnswer(toChatCompletion(answer, request.model, nowSeconds()));
   },
 

@@ -1,7 +1,7 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { parseGeminiError } from '../gemini/upstream-error.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { palmModel, toPalmRequest } from './request.js';
 import { toChatCompletion, type PalmResponse } from './response.js';
 
@@ -12,8 +12,6 @@ import { toChatCompletion, type PalmResponse } from './response.js';
  * service down: the adaptor serves existing channels pointed at a compatible host.
  * Docs: https://ai.google.dev/api/palm (legacy)
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
 export const palmAdaptor: Adaptor = {
   modes: ['chat'],
   // n is candidateCount; PaLM's generateMessage has no tools, JSON mode, stop sequences or token probabilities.
@@ -28,12 +26,8 @@ export const palmAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: PalmResponse;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as PalmResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<PalmResponse>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     const completion = toChatCompletion(answer, request.model, Math.floor(Date.now() / 1000));
     return convertedAnswer(completion);
   },

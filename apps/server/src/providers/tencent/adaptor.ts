@@ -1,7 +1,7 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { readJson } from '../adaptor-json.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { bufferedResponse } from '../upstream-response.js';
 import { toEmbeddingList, toEmbeddingRequest } from './embeddings.js';
@@ -36,8 +36,6 @@ function tencentCredentials(key: string): TencentCredentials | undefined {
 }
 
 const MALFORMED_KEY: UpstreamRefusal = { status: 401, error: { message: 'the Tencent channel key must be AppId|SecretId|SecretKey', type: 'authentication_error', code: 'invalid_api_key' } };
-
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
 
 const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
 

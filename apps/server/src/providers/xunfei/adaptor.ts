@@ -1,7 +1,7 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { readJson } from '../adaptor-json.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { IMAGE_DOMAIN, IMAGE_HOST, IMAGE_PATH, imageCount } from './image-request.js';
 import { toSparkRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -19,8 +19,6 @@ import { sparkExchange } from './websocket-exchange.js';
  * parameter so the signature can be tested exactly.
  * Docs: https://www.xfyun.cn/doc/spark/Web.html
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
 const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
 
 const MALFORMED_KEY: UpstreamRefusal = { status: 401, error: { message: 'the Spark channel key must be APPID|APISecret|APIKey', type: 'authentication_error', code: 'invalid_api_key' } };

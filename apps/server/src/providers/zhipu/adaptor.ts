@@ -1,4 +1,6 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
@@ -20,10 +22,6 @@ import { reframeV3Stream, zhipuV3StreamParser } from './v3-stream.js';
  * are mapped; v3 answers and streams are converted (reference providers.md 10).
  * Docs: https://docs.bigmodel.cn/api-reference
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 const mapFinishReasons = (text: string): string => {
   try {
     const parsed = JSON.parse(text) as JsonObject;
