@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { parseStream } from '../../../test/parsed-stream.js';
 import { dashScopeStreamParser } from './stream.js';
 
 /** The frames of reference providers.md 8.4, byte for byte: no spaces after colons, a comment line, no [DONE]. */
@@ -11,11 +11,7 @@ const CUMULATIVE = frame(1, choice('A single', 'null') + usage(3)) + frame(2, ch
 
 function run(bytes: string, includeUsage: boolean, incremental = true) {
   const parser = dashScopeStreamParser({ model: 'qwen-max', created: 1700000000, includeUsage, incremental });
-  const splitter = new StreamSplitter(parser.framing);
-  const events = [...splitter.push(Buffer.from(bytes)), ...splitter.end()].map((data) => parser.event(data));
-  if (parser.end) events.push(parser.end());
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStream(parser, bytes);
 }
 
 describe('DashScope stream conversion', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { parseStream } from '../../../test/parsed-stream.js';
 import { cohereStreamParser } from './stream.js';
 
 /** The NDJSON stream of reference providers.md 12.1, as the upstream sends it. */
@@ -14,9 +14,7 @@ const ndjson = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
 
 function run(bytes: string, includeUsage: boolean) {
   const parser = cohereStreamParser({ model: 'command-r', created: 1700000000, includeUsage });
-  const events = new StreamSplitter(parser.framing).push(Buffer.from(bytes)).map((data) => parser.event(data));
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStream(parser, bytes);
 }
 
 describe('Cohere stream conversion', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { parseStream } from '../../../test/parsed-stream.js';
 import { geminiStreamParser } from './stream.js';
 
 /** The stream bytes of reference providers.md 3.4 (a curl capture of the real API), with \r\n\r\n separators. */
@@ -17,11 +17,7 @@ const TOOL_CALL = [
 
 function run(bytes: string, includeUsage: boolean) {
   const parser = geminiStreamParser({ model: 'gemini-2.5-flash', created: 1700000000, includeUsage });
-  const events = new StreamSplitter(parser.framing).push(Buffer.from(bytes)).map((data) => parser.event(data));
-  const last = parser.end?.();
-  if (last) events.push(last);
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStream(parser, bytes);
 }
 
 describe('Gemini stream conversion', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
+import { parseStreamPieces } from '../../../test/parsed-stream.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { replicateAdaptor } from './adaptor.js';
 
@@ -36,13 +36,7 @@ async function streamThrough(streamChunks: string[], finished: object | undefine
   if (!response) throw new Error('no exchange');
   const parser = replicateAdaptor.streamParser?.(req);
   if (!parser) throw new Error('no parser');
-  const splitter = new StreamSplitter(parser.framing);
-  const events = [];
-  for await (const chunk of response.body) events.push(...splitter.push(Buffer.from(chunk)).map((d) => parser.event(d)));
-  events.push(...splitter.end().map((d) => parser.event(d)));
-  if (parser.end) events.push(parser.end());
-  const forward = events.flatMap((e) => e.forward);
-  return { io, response, events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return { io, response, ...(await parseStreamPieces(parser, response.body)) };
 }
 
 describe('Replicate stream (reference providers.md 17)', () => {

@@ -1,9 +1,9 @@
 import { CHANNEL_TYPES } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
 import { classifyFailure } from '../../relay/upstream-call.js';
 import { canonicalRequestWithToolTurn } from '../../../test/canonical-request.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
+import { parseStreamPieces } from '../../../test/parsed-stream.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { zhipuAdaptor } from './adaptor.js';
 
@@ -32,13 +32,7 @@ async function streamThrough(chunks: string[], body: object = {}) {
   const response = await zhipuAdaptor.exchange?.(zhipuAdaptor.buildRequest(req), req, io);
   const parser = zhipuAdaptor.streamParser?.(req);
   if (!response || !parser) throw new Error('no exchange or parser');
-  const splitter = new StreamSplitter(parser.framing);
-  const events = [];
-  for await (const chunk of response.body) events.push(...splitter.push(Buffer.from(chunk)).map((d) => parser.event(d)));
-  events.push(...splitter.end().map((d) => parser.event(d)));
-  if (parser.end) events.push(parser.end());
-  const forward = events.flatMap((e) => e.forward);
-  return { io, events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return { io, ...(await parseStreamPieces(parser, response.body)) };
 }
 
 describe('Zhipu legacy v3 (reference providers.md 10.3)', () => {
