@@ -2,7 +2,7 @@ import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toCohereRequest } from './request.js';
@@ -47,8 +47,7 @@ export const cohereAdaptor: Adaptor = withSerialToolCalls({
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return cohereStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return cohereStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseCohereError,

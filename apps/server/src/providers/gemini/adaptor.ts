@@ -3,7 +3,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser 
 import { parsedAnswer, readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { geminiNative } from './native-endpoint.js';
@@ -54,8 +54,7 @@ export const geminiAdaptor: Adaptor = withSerialToolCalls({
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return geminiStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return geminiStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseGeminiError,

@@ -2,7 +2,7 @@ import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toOllamaRequest } from './request.js';
@@ -49,8 +49,7 @@ export const ollamaAdaptor: Adaptor = withSerialToolCalls({
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return ollamaStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return ollamaStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseOllamaError,

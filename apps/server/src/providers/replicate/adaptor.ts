@@ -2,7 +2,7 @@ import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { runPrediction } from './exchange.js';
 import { predictionUrl, toChatPrediction, toImagePrediction } from './request.js';
 import { toChatCompletion, toImagesResponse } from './response.js';
@@ -44,8 +44,7 @@ export const replicateAdaptor: Adaptor = {
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return replicateStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return replicateStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseReplicateError,

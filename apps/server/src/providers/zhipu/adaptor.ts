@@ -3,7 +3,7 @@ import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, 
 import { readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { openAIAdaptor, openAIStreamParser } from '../openai/adaptor.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
@@ -101,8 +101,7 @@ export const zhipuAdaptor: Adaptor = withSerialToolCalls({
 
   streamParser(request: AdaptorRequest): StreamParser {
     if (isV3(request)) {
-      const includeUsage = wantsUsage(readJson(request.body));
-      return zhipuV3StreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+      return zhipuV3StreamParser(streamOptionsOf(request));
     }
     const inner = openAIStreamParser();
     return { framing: 'sse', event: (data: string): StreamEvent => inner.event(data === '[DONE]' ? data : mapFinishReasons(data)) };
