@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
 import { parseStreamPieces } from '../../../test/parsed-stream.js';
 import type { AdaptorRequest } from '../adaptor.js';
@@ -14,15 +15,12 @@ const CREATED = {
 };
 const FINISHED = { ...CREATED, status: 'succeeded', output: ['A single', ' white pixel.'], metrics: { input_token_count: 20, output_token_count: 9 } };
 
-const request = (body: object): AdaptorRequest => ({
-  target: { type: { id: 46 } as AdaptorRequest['target']['type'], key: 'r8_token', baseUrl: 'https://api.replicate.com/v1/models/', other: '', config: {}, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model: 'meta/meta-llama-3-70b-instruct',
-  stream: true,
-  body: Buffer.from(JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true, ...body })),
-  contentType: 'application/json',
-});
+const request = (body: object): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: { id: 46 } as AdaptorRequest['target']['type'], key: 'r8_token', baseUrl: 'https://api.replicate.com/v1/models/' }), {
+    model: 'meta/meta-llama-3-70b-instruct',
+    stream: true,
+    body: { messages: [{ role: 'user', content: 'hi' }], stream: true, ...body },
+  });
 
 /** Runs the whole stream path: create, follow urls.stream (in split chunks), re-frame, parse. */
 async function streamThrough(streamChunks: string[], finished: object | undefined, body: object = {}) {

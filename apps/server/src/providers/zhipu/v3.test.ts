@@ -1,5 +1,6 @@
 import { CHANNEL_TYPES } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { classifyFailure } from '../../relay/upstream-call.js';
 import { canonicalRequestWithToolTurn } from '../../../test/canonical-request.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
@@ -16,15 +17,8 @@ const RECORDED =
   'id: 8313807536837492492\nevent: finish\ndata: \nmeta: {"task_status":"SUCCESS","usage":{"completion_tokens":9,"prompt_tokens":40,"total_tokens":49},"task_id":"8313807536837492492","request_id":"123"}\n\n';
 const SYNC = { code: 200, msg: '操作成功', success: true, data: { request_id: '123', task_id: '8313807536837492492', task_status: 'SUCCESS', choices: [{ role: 'assistant', content: '" A single white pixel."' }], usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } } };
 
-const request = (body: object, stream: boolean): AdaptorRequest => ({
-  target: { type, key: 'myid.mysecret', baseUrl: 'http://zhipu.test', other: '', config: {}, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model: 'chatglm_turbo',
-  stream,
-  body: Buffer.from(JSON.stringify({ ...body, stream })),
-  contentType: 'application/json',
-});
+const request = (body: object, stream: boolean): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type, key: 'myid.mysecret', baseUrl: 'http://zhipu.test' }), { model: 'chatglm_turbo', stream, body: { ...body, stream } });
 
 async function streamThrough(chunks: string[], body: object = {}) {
   const req = request({ messages: [{ role: 'user', content: 'hi' }], ...body }, true);
