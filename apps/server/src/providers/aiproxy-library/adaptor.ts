@@ -1,6 +1,7 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { libraryIdOf, toAskRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -26,7 +27,7 @@ export const aiProxyLibraryAdaptor: Adaptor = {
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const converted = toAskRequest(readJson(request.body), request.model, libraryIdOf(target), request.stream);
     const headers = {
       'content-type': 'application/json',

@@ -1,6 +1,7 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamIo } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
@@ -29,7 +30,7 @@ const PATHS = {
   tasks: '/api/v1/tasks',
 };
 
-const baseOf = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseOf = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 /** The call and its body for the relay mode; chat goes to the multimodal endpoint when it must (8.2). */
 function converted(request: AdaptorRequest, body: JsonObject): { path: string; payload: unknown } {

@@ -1,4 +1,5 @@
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../adaptor.js';
+import { baseUrlOf } from '../base-url.js';
 
 /**
  * Anthropic clients' requests passed through to an upstream that serves the Messages API: the client's
@@ -18,7 +19,7 @@ export const isCountTokens = (request: AdaptorRequest): boolean => (request.path
 
 const messagesPath = (request: AdaptorRequest) => (isCountTokens(request) ? '/v1/messages/count_tokens' : '/v1/messages');
 
-const baseUrl = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseUrl = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 /** The headers of a Messages call; answers uncompressed, as the relay reads them while they come. */
 function headers(request: AdaptorRequest): Record<string, string> {

@@ -1,5 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import { baiduEndpoint } from './endpoints.js';
@@ -14,17 +15,15 @@ import { baiduError, parseBaiduError } from './upstream-error.js';
  * bodies, on URLs carrying an access token exchanged from the `API_KEY|SECRET_KEY` key.
  * Docs: https://cloud.baidu.com/doc/WENXINWORKSHOP/s/flfmc9do2
  */
-const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
-
 export const baiduAdaptor: Adaptor = {
   modes: ['chat', 'embeddings'],
   // Qianfan v1 answers one choice, has JSON mode but no schema, and no way to force a function.
   refuses: ['n', 'logprobs', 'response_format json_schema', 'tool_choice required', 'tool_choice function'],
 
-  prepare: (target, post) => ensureBaiduToken(baseOf(target), target.key, post),
+  prepare: (target, post) => ensureBaiduToken(baseUrlOf(target), target.key, post),
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
-    const base = baseOf(request.target);
+    const base = baseUrlOf(request.target);
     const embed = request.mode === 'embeddings';
     const body = readJson(request.body);
     const converted = embed ? toBaiduEmbeddings(body) : toBaiduChat(body, request.stream);
@@ -57,5 +56,5 @@ export const baiduAdaptor: Adaptor = {
    * the relay then asks once more with a token exchanged afresh, which a token refused early needs and
    * which costs a refused key one more exchange at most (reference providers.md 7.6: refresh once).
    */
-  forgetCredentials: (target: UpstreamTarget) => forgetBaiduToken(baseOf(target), target.key),
+  forgetCredentials: (target: UpstreamTarget) => forgetBaiduToken(baseUrlOf(target), target.key),
 };

@@ -1,6 +1,7 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { cozeUser, toCozeRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -20,7 +21,7 @@ export const cozeAdaptor: Adaptor = {
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const body = readJson(request.body);
     const converted = toCozeRequest(body, request.model, request.stream, cozeUser(target.config, body));
     const headers: Record<string, string> = {

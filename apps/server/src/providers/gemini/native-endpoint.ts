@@ -1,4 +1,5 @@
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../adaptor.js';
+import { baseUrlOf } from '../base-url.js';
 import { apiVersion } from './upstream-url.js';
 
 /**
@@ -28,7 +29,7 @@ export const apiKeyHeaders = (request: AdaptorRequest): Record<string, string> =
   'x-goog-api-key': request.target.key,
 });
 
-const baseUrl = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseUrl = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 const modelPath = (request: AdaptorRequest) => `models/${encodeURIComponent(request.model)}:${upstreamMethod(request.path)}`;
 

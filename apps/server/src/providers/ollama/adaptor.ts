@@ -1,6 +1,7 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
@@ -24,7 +25,7 @@ export const ollamaAdaptor: Adaptor = withSerialToolCalls({
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const body = readJson(request.body);
     const embed = request.mode === 'embeddings';
     const converted = embed ? toEmbedRequest(body, request.model) : toOllamaRequest(body, request.model, request.stream);

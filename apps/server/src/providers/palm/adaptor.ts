@@ -1,5 +1,6 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { parseGeminiError } from '../gemini/upstream-error.js';
 import { palmModel, toPalmRequest } from './request.js';
@@ -18,7 +19,7 @@ export const palmAdaptor: Adaptor = {
   refuses: ['logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
-    const base = (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(request.target);
     // The key goes in Google's header rather than `?key=`, so it stays out of URLs and their logs.
     const headers = { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'identity', 'x-goog-api-key': request.target.key };
     const url = `${base}/v1beta2/models/${encodeURIComponent(palmModel(request.model))}:generateMessage`;

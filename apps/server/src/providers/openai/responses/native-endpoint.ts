@@ -1,4 +1,5 @@
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../../adaptor.js';
+import { baseUrlOf } from '../../base-url.js';
 import { openAIUrl } from '../upstream-url.js';
 
 /**
@@ -19,7 +20,7 @@ export function responsesSuffix(path: string): { rest: string; query: string | u
   return { rest: at === -1 ? '' : pathname.slice(at + '/responses'.length), query };
 }
 
-const baseOf = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseOf = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 export function responsesUrl(request: AdaptorRequest): string {
   const { type } = request.target;
