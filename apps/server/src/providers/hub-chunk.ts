@@ -33,3 +33,10 @@ export function parseHubChunk(payload: string): HubChunk | undefined {
     return undefined;
   }
 }
+
+/** An upstream failure mid-stream, with what the writers tell the client when the adaptor said nothing. */
+export const failureOf = (error: NonNullable<HubChunk['error']>): Required<NonNullable<HubChunk['error']>> => ({
+  message: error.message ?? 'the upstream stream failed',
+  type: error.type ?? '',
+  code: error.code ?? '',
+});

@@ -1,5 +1,5 @@
 import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
-import { parseHubChunk, type HubDelta } from '../../hub-chunk.js';
+import { failureOf, parseHubChunk, type HubDelta } from '../../hub-chunk.js';
 import type { TokenUsage } from '../../token-usage.js';
 import { streamErrorType } from './anthropic-error.js';
 import { anthropicUsage, messageId, stopReasonOf, toolUseId } from './answer-usage.js';
@@ -67,7 +67,7 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
       if (failed || !chunk) return '';
       if (chunk.error) {
         failed = true;
-        const { message = 'the upstream stream failed', type = '', code = '' } = chunk.error;
+        const { message, type, code } = failureOf(chunk.error);
         return start(chunk.id) + stop() + sseEvent({ type: 'error', error: { type: streamErrorType(type, code), message } });
       }
       let out = start(chunk.id);

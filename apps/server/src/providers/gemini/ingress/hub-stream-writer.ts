@@ -1,5 +1,5 @@
 import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
-import { parseHubChunk } from '../../hub-chunk.js';
+import { failureOf, parseHubChunk } from '../../hub-chunk.js';
 import type { TokenUsage } from '../../token-usage.js';
 import { finishReasonOf, functionCallPart, textOf, wantsThoughts, type AnswerPart, type HubToolCall } from './answer-parts.js';
 import { googleError, statusOfErrorType } from './google-error.js';
@@ -44,7 +44,7 @@ export function hubStreamWriter(mode: StreamMode, context: AnswerContext): HubSt
       if (failed || !chunk) return '';
       if (chunk.error) {
         failed = true;
-        const { message = 'the upstream stream failed', type = '', code = '' } = chunk.error;
+        const { message, type, code } = failureOf(chunk.error);
         return framing.event(JSON.stringify(googleError(statusOfErrorType(type, code), message)));
       }
       responseId ||= chunk.id ?? '';

@@ -1,5 +1,5 @@
 import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
-import { parseHubChunk, type HubToolCallDelta } from '../../hub-chunk.js';
+import { failureOf, parseHubChunk, type HubToolCallDelta } from '../../hub-chunk.js';
 import type { TokenUsage } from '../../token-usage.js';
 import type { JsonObject } from '../request-body.js';
 import { callItem, endOf, messageItem, outputText, reasoningItem, summaryText, type HubCall } from './answer-items.js';
@@ -125,7 +125,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
       let out = start();
       if (chunk.error) {
         failed = true;
-        const message = chunk.error.message ?? 'the upstream stream failed';
+        const { message } = failureOf(chunk.error);
         return out + event('response.failed', { response: response({ status: 'failed', error: { code: 'server_error', message } }) });
       }
       const choice = chunk.choices?.[0];
