@@ -15,3 +15,13 @@ export function parsedAnswer<T>(body: Buffer): T | undefined {
     return undefined;
   }
 }
+
+/**
+ * The headers of a JSON request to an upstream: JSON in, SSE back when streaming, and an uncompressed
+ * answer, because the relay reads and converts the answer's bytes as they come.
+ */
+export const jsonHeaders = (stream: boolean): Record<string, string> => ({
+  'content-type': 'application/json',
+  accept: stream ? 'text/event-stream' : 'application/json',
+  'accept-encoding': 'identity',
+});

@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { libraryIdOf, toAskRequest } from './request.js';
@@ -30,9 +30,7 @@ export const aiProxyLibraryAdaptor: Adaptor = {
     const base = baseUrlOf(target);
     const converted = toAskRequest(readJson(request.body), request.model, libraryIdOf(target), request.stream);
     const headers = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${target.key}`,
     };
     return { url: `${base}/api/library/ask`, headers, body: Buffer.from(JSON.stringify(converted)) };

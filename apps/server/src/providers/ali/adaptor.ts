@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamIo } from '../adaptor.js';
-import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
@@ -49,9 +49,7 @@ export const dashScopeAdaptor: Adaptor = {
     const { target } = request;
     const { path, payload } = converted(request, readJson(request.body));
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${target.key}`,
     };
     if (request.stream) headers['x-dashscope-sse'] = 'enable';

@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
-import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import { baseUrlOf } from '../base-url.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
@@ -41,10 +41,7 @@ export const anthropicAdaptor: Adaptor = {
     const { target } = request;
     const base = baseUrlOf(target);
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      // Uncompressed answers: the relay converts them as they come.
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       'x-api-key': target.key,
       'anthropic-version': clientHeader(request, 'anthropic-version') ?? DEFAULT_VERSION,
     };

@@ -1,3 +1,4 @@
+import { jsonHeaders } from '../adaptor-json.js';
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../adaptor.js';
 import { baseUrlOf } from '../base-url.js';
 
@@ -24,9 +25,7 @@ const baseUrl = (request: AdaptorRequest) => baseUrlOf(request.target);
 /** The headers of a Messages call; answers uncompressed, as the relay reads them while they come. */
 function headers(request: AdaptorRequest): Record<string, string> {
   const result: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: request.stream ? 'text/event-stream' : 'application/json',
-    'accept-encoding': 'identity',
+    ...jsonHeaders(request.stream),
     'x-api-key': request.target.key,
     'anthropic-version': clientHeader(request, 'anthropic-version') ?? DEFAULT_VERSION,
   };

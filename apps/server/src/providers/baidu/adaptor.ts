@@ -1,5 +1,5 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
@@ -29,7 +29,7 @@ export const baiduAdaptor: Adaptor = {
     const converted = embed ? toBaiduEmbeddings(body) : toBaiduChat(body, request.stream);
     const token = encodeURIComponent(cachedBaiduToken(base, request.target.key) ?? '');
     const url = `${base}/rpc/2.0/ai_custom/v1/wenxinworkshop/${embed ? 'embeddings' : 'chat'}/${baiduEndpoint(request.model)}?access_token=${token}`;
-    const headers = { 'content-type': 'application/json', accept: request.stream ? 'text/event-stream' : 'application/json', 'accept-encoding': 'identity' };
+    const headers = jsonHeaders(request.stream);
     return { url, headers, body: Buffer.from(JSON.stringify(converted)) };
   },
 

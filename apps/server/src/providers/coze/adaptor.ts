@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
-import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { cozeUser, toCozeRequest } from './request.js';
@@ -25,9 +25,7 @@ export const cozeAdaptor: Adaptor = {
     const body = readJson(request.body);
     const converted = toCozeRequest(body, request.model, request.stream, cozeUser(target.config, body));
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${target.key}`,
     };
     return { url: `${base}/open_api/v2/chat`, headers, body: Buffer.from(JSON.stringify(converted)) };

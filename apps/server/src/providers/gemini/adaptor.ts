@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
-import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { streamOptionsOf } from '../openai-chunks.js';
@@ -36,10 +36,7 @@ export const geminiAdaptor: Adaptor = withSerialToolCalls({
     const body = readJson(request.body);
     const converted = request.mode === 'embeddings' ? toBatchEmbedRequest(body, request.model) : toGeminiRequest(body, request.target.settings.GEMINI_SAFETY_SETTING);
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      // Uncompressed answers: the relay converts them as they come.
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       'x-goog-api-key': request.target.key,
     };
     return { url: geminiUrl(request.target, request.mode, request.model, request.stream), headers, body: Buffer.from(JSON.stringify(converted)) };

@@ -1,3 +1,4 @@
+import { jsonHeaders } from '../adaptor-json.js';
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../adaptor.js';
 import { baseUrlOf } from '../base-url.js';
 import { apiVersion } from './upstream-url.js';
@@ -23,9 +24,7 @@ export function upstreamMethod(path: string): string {
 
 /** The headers of a call with a Gemini API key; answers uncompressed, as the relay reads them while they come. */
 export const apiKeyHeaders = (request: AdaptorRequest): Record<string, string> => ({
-  'content-type': 'application/json',
-  accept: request.stream ? 'text/event-stream' : 'application/json',
-  'accept-encoding': 'identity',
+  ...jsonHeaders(request.stream),
   'x-goog-api-key': request.target.key,
 });
 

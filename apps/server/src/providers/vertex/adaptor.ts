@@ -1,6 +1,6 @@
 import { embeddingAnswer } from '../converted-answer.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import { anthropicAdaptor, CLAUDE_REFUSES } from '../anthropic/adaptor.js';
 import { anthropicStreamParser } from '../anthropic/stream.js';
 import { structuredOutputSchema } from '../anthropic/structured-output.js';
@@ -59,10 +59,7 @@ export const vertexAdaptor: Adaptor = withSerialToolCalls({
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      // Uncompressed answers: the relay converts them as they come.
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${cachedVertexToken(credentialsOf(target)) ?? ''}`,
     };
     const beta = request.clientHeaders?.['anthropic-beta'];

@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
-import { readJson } from '../adaptor-json.js';
+import { jsonHeaders, readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { streamOptionsOf } from '../openai-chunks.js';
@@ -65,9 +65,7 @@ export const zhipuAdaptor: Adaptor = withSerialToolCalls({
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       // one-api sends the JWT bare; a key that is not id.secret goes as a bearer key, which v4 also accepts.
       authorization: cachedZhipuToken(target.key) ?? `Bearer ${target.key}`,
     };
