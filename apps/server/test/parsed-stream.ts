@@ -35,3 +35,6 @@ export async function parseStreamPieces(parser: StreamParser, pieces: AsyncItera
   for await (const piece of pieces) events.push(...splitter.push(Buffer.from(piece)).map((data) => parser.event(data)));
   return collect(parser, splitter, events);
 }
+
+/** The first choice of each chunk; undefined for the usage chunk, which has none. */
+export const firstChoices = (chunks: Record<string, unknown>[]): unknown[] => chunks.map((chunk) => (chunk.choices as unknown[])[0]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStream } from '../../../test/parsed-stream.js';
+import { firstChoices, parseStream } from '../../../test/parsed-stream.js';
 import { cohereStreamParser } from './stream.js';
 
 /** The NDJSON stream of reference providers.md 12.1, as the upstream sends it. */
@@ -20,7 +20,7 @@ function run(bytes: string, includeUsage: boolean) {
 describe('Cohere stream conversion', () => {
   it('turns the recorded NDJSON events into OpenAI chunks with billed usage and [DONE]', () => {
     const { events, forward, chunks } = run(ndjson(RECORDED), true);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },
@@ -36,7 +36,7 @@ describe('Cohere stream conversion', () => {
 
   it('sends whole tool calls as one tool_call delta and finishes with tool_calls, without usage unasked', () => {
     const { chunks } = run(ndjson([RECORDED[0] ?? '', TOOL_CALLS, RECORDED[3] ?? '']), false);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: '', tool_calls: [{ index: 0, id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'tool_calls' },
     ]);

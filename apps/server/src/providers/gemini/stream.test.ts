@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStream } from '../../../test/parsed-stream.js';
+import { firstChoices, parseStream } from '../../../test/parsed-stream.js';
 import { geminiStreamParser } from './stream.js';
 
 /** The stream bytes of reference providers.md 3.4 (a curl capture of the real API), with \r\n\r\n separators. */
@@ -23,7 +23,7 @@ function run(bytes: string, includeUsage: boolean) {
 describe('Gemini stream conversion', () => {
   it('turns the recorded events into OpenAI chunks, closes with usage and [DONE]', () => {
     const { events, forward, chunks } = run(sse(RECORDED), true);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single white' }, finish_reason: null },
       { index: 0, delta: { content: ' pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },
@@ -38,7 +38,7 @@ describe('Gemini stream conversion', () => {
 
   it('sends a function call as one complete tool_call delta and finishes with tool_calls', () => {
     const { chunks, events } = run(sse(TOOL_CALL), false);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'Checking.' }, finish_reason: null },
       {
         index: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStream } from '../../../test/parsed-stream.js';
+import { firstChoices, parseStream } from '../../../test/parsed-stream.js';
 import { ollamaStreamParser } from './stream.js';
 
 /** The NDJSON stream of reference providers.md 16 (Ollama's docs), as the upstream sends it. */
@@ -19,7 +19,7 @@ function run(bytes: string, includeUsage: boolean) {
 describe('Ollama stream conversion', () => {
   it('turns the recorded NDJSON lines into OpenAI chunks with usage and [DONE]', () => {
     const { events, forward, chunks } = run(ndjson(RECORDED), true);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },
@@ -34,7 +34,7 @@ describe('Ollama stream conversion', () => {
 
   it('sends a tool call as one complete tool_call delta and finishes with tool_calls', () => {
     const { chunks } = run(ndjson([TOOL_CALL, RECORDED[2] ?? '']), false);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: '', tool_calls: [{ index: 0, id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'tool_calls' },
     ]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
-import { parseStreamPieces } from '../../../test/parsed-stream.js';
+import { firstChoices, parseStreamPieces } from '../../../test/parsed-stream.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { replicateAdaptor } from './adaptor.js';
 
@@ -44,7 +44,7 @@ describe('Replicate stream (reference providers.md 17)', () => {
     expect(JSON.parse(String(io.calls[0]?.body))).toEqual({ input: { prompt: 'hi' }, stream: true });
     expect(io.calls[0]?.headers.authorization).toBe('Bearer r8_token');
     expect(io.calls[1]).toMatchObject({ method: 'GET', url: CREATED.urls.stream, headers: { accept: 'text/event-stream', authorization: 'Bearer r8_token' } });
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },

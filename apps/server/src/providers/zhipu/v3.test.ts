@@ -4,7 +4,7 @@ import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js
 import { classifyFailure } from '../../relay/upstream-call.js';
 import { canonicalRequestWithToolTurn } from '../../../test/canonical-request.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
-import { parseStreamPieces } from '../../../test/parsed-stream.js';
+import { firstChoices, parseStreamPieces } from '../../../test/parsed-stream.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { zhipuAdaptor } from './adaptor.js';
 
@@ -67,7 +67,7 @@ describe('Zhipu legacy v3 (reference providers.md 10.3)', () => {
 
   it('re-frames the recorded stream (split across reads) into chunks, with the meta usage at the end', async () => {
     const { events, forward, chunks } = await streamThrough([RECORDED.slice(0, 40), RECORDED.slice(40, 130), RECORDED.slice(130)], { stream_options: { include_usage: true } });
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: ' A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },
