@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer } from '../adaptor.js';
 import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { baseUrlOf } from '../base-url.js';
@@ -29,7 +30,7 @@ export const palmAdaptor: Adaptor = {
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
     const answer = parsedAnswer<PalmResponse>(body);
     if (answer === undefined) return { body, contentType, text: '' };
-    const completion = toChatCompletion(answer, request.model, Math.floor(Date.now() / 1000));
+    const completion = toChatCompletion(answer, request.model, nowSeconds());
     return convertedAnswer(completion);
   },
 

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../lib/random.js';
 import { embeddingAnswer } from '../converted-answer.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
 import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
@@ -77,7 +78,7 @@ export const vertexAdaptor: Adaptor = withSerialToolCalls({
 
   streamParser(request: AdaptorRequest): StreamParser {
     const body = readJson(request.body);
-    const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage: wantsUsage(body) };
+    const options = { model: request.model, created: nowSeconds(), includeUsage: wantsUsage(body) };
     if (publisherOf(request.model) !== 'anthropic') return geminiStreamParser(options);
     return anthropicStreamParser({ ...options, structured: structuredOutputSchema(body) !== undefined });
   },

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../lib/random.js';
 import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
 import { failureOf, parseHubChunk, type HubToolCallDelta } from '../../hub-chunk.js';
 import type { TokenUsage } from '../../token-usage.js';
@@ -22,7 +23,7 @@ type OpenItem = { kind: 'reasoning' | 'message'; id: string; index: number; text
 export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
   const id = responseIdOf(context);
   const suffix = id.slice('resp_'.length);
-  const createdAt = Math.floor(Date.now() / 1000);
+  const createdAt = nowSeconds();
   const custom = customToolNames(context.client);
   const output: JsonObject[] = [];
   let sequence = 0;
