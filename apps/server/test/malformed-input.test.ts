@@ -6,7 +6,7 @@ import { databaseKinds } from './databases.js';
 import { FakeOpenAI } from './fake-openai.js';
 import { BAD_VALUES, PATH_VALUES, QUERIES, RAW_BODIES, fieldCases, type BodyCase } from './malformed-inputs.js';
 import { apiTargets, FUZZ_MODELS, relayTargets, type FuzzIds, type Target } from './malformed-targets.js';
-import { buildTestApp, login, type TestApp } from './test-app.js';
+import { buildTestApp, loginRoot, type TestApp } from './test-app.js';
 import { addUser } from './users.js';
 
 /**
@@ -81,7 +81,7 @@ describe.each(databaseKinds)('malformed input on %s', (kind) => {
         if (FUZZED_METHODS.has(method) && FUZZED_PREFIXES.some((prefix) => url.startsWith(prefix))) registered.add(`${method} ${url.replace(/\/$/, '')}`);
       },
     });
-    rootCookie = await login(t.app, 'root', '123456');
+    rootCookie = await loginRoot(t.app);
     const channel = { type: 1, key: 'upstream-key', base_url: upstream.baseUrl, group: 'default' };
     await created({ method: 'POST', url: '/api/channel/', payload: { ...channel, name: 'relay', models: FUZZ_MODELS.join(','), priority: 100 } });
     const channelId = Number(await created({ method: 'POST', url: '/api/channel/', payload: { ...channel, name: 'fuzzed', models: 'gpt-4o-mini', priority: -1 } }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@tollgate/contract';
 import { databaseKinds } from './databases.js';
-import { buildTestApp, login, type TestApp } from './test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, loginRoot, type TestApp } from './test-app.js';
 import { signedInUser } from './users.js';
 
 type Level = 'public' | 'user' | 'admin' | 'root';
@@ -111,14 +111,14 @@ describe.each(databaseKinds)('the /api permission matrix on %s', (kind) => {
   const cookies: Partial<Record<Level, string>> = {};
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' }, {
+    t = await buildTestApp(kind, NO_RATE_LIMITS, {
       onRoute: ({ method, url }) => {
         if (url === '/api' || url.startsWith('/api/')) registered.add(normalize(method, url));
       },
     });
     cookies.user = (await signedInUser(t, 'mx-user', Role.Common)).cookie;
     cookies.admin = (await signedInUser(t, 'mx-admin', Role.Admin)).cookie;
-    cookies.root = await login(t.app, 'root', '123456');
+    cookies.root = await loginRoot(t.app);
   });
   afterAll(() => t.close());
 

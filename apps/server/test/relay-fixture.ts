@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { insertToken, type NewTokenInput } from '../src/modules/tokens/tokens.repository.js';
 import type { DatabaseKind } from './databases.js';
-import { buildTestApp, login, register, type TestApp } from './test-app.js';
+import { buildTestApp, register, loginRoot, type TestApp } from './test-app.js';
 
 export interface RelayFixture extends TestApp {
   url: string;
@@ -22,7 +22,7 @@ export async function relayFixture(kind: DatabaseKind, env: Record<string, strin
   const t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', ...env });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const rootCookie = await login(t.app, 'root', '123456');
+  const rootCookie = await loginRoot(t.app);
   let keyCounter = 0;
   return {
     ...t,

@@ -11,6 +11,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The rate limits off, for tests that send many requests from one address and test routes, not limits. */
+export const NO_RATE_LIMITS = { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' };
+
 export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A full server on a fresh database of the given kind, driven through `app.inject`. */
@@ -41,6 +44,9 @@ export async function login(app: FastifyInstance, username: string, password: st
   const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password } });
   return sessionCookie(response);
 }
+
+/** The root account a fresh database is seeded with (one-api's root / 123456), signed in. */
+export const loginRoot = (app: FastifyInstance): Promise<string> => login(app, 'root', '123456');
 
 export async function register(app: FastifyInstance, username: string, password = 'password123', extra: Record<string, string> = {}) {
   const response = await app.inject({ method: 'POST', url: '/api/user/register', payload: { username, password, password2: password, ...extra } });

@@ -5,7 +5,7 @@ import { createRuntime, type Runtime } from '../bootstrap.js';
 import { insertToken } from '../modules/tokens/tokens.repository.js';
 import { loadConfig } from '../config.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/databases.js';
-import { login, silentLogger } from '../../test/test-app.js';
+import { silentLogger, loginRoot } from '../../test/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const setups = databaseKinds.flatMap((kind) => [
@@ -34,14 +34,14 @@ describe.each(setups)('two nodes sharing one $kind database (redis: $redis)', ({
   });
 
   it('accepts on one node the session cookie issued by the other', async () => {
-    const cookie = await login(nodes[0]!.app, 'root', '123456');
+    const cookie = await loginRoot(nodes[0]!.app);
     const self = await nodes[1]!.app.inject({ method: 'GET', url: '/api/user/self', headers: { cookie } });
     expect(self.json()).toMatchObject({ success: true, data: { username: 'root' } });
   });
 
   it('routes on the second node with a channel added and then disabled on the first', async () => {
     const [a, b] = [nodes[0]!, nodes[1]!];
-    const cookie = await login(a.app, 'root', '123456');
+    const cookie = await loginRoot(a.app);
     const created = await a.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie }, payload: { name: 'shared', type: 1, key: 'k', models: 'gpt-4o', group: 'default' } });
     const id = created.json().data as number;
     await expect.poll(() => b.runtime.ctx.relay.channels.table.select('default', 'gpt-4o')?.id, { timeout: 3000 }).toBe(id);
@@ -54,7 +54,7 @@ describe.each(setups)('two nodes sharing one $kind database (redis: $redis)', ({
 
   it('drops a cached key on the second node when the first disables its owner', async () => {
     const [a, b] = [nodes[0]!, nodes[1]!];
-    const cookie = await login(a.app, 'root', '123456');
+    const cookie = await loginRoot(a.app);
     await a.app.inject({ method: 'POST', url: '/api/user/', headers: { cookie }, payload: { username: 'shared', password: 'password123' } });
     const owner = await a.runtime.ctx.db.selectFrom('users').select('id').where('username', '=', 'shared').executeTakeFirstOrThrow();
     const key = 'k'.repeat(48);

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@tollgate/contract';
 import { databaseKinds } from '../../test/databases.js';
-import { buildTestApp, login, register, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, login, register, loginRoot, type TestApp } from '../../test/test-app.js';
 import { requireAdmin, requireRoot } from './auth.js';
 import { ok } from './envelope.js';
 
@@ -26,7 +26,7 @@ describe.each(databaseKinds)('role guards on %s', (kind) => {
     await t.ctx.db.updateTable('users').set({ role: Role.Admin }).where('username', '=', 'boss').execute();
     user = await login(t.app, 'plain', 'password123');
     admin = await login(t.app, 'boss', 'password123');
-    root = await login(t.app, 'root', '123456');
+    root = await loginRoot(t.app);
   });
   afterAll(() => t.close());
 

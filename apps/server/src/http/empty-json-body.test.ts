@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, login, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../test/test-app.js';
 
 // Scripts written for one-api send `Content-Type: application/json` on every call, with or without a body.
 describe('an empty body that says it is JSON', () => {
@@ -8,8 +8,8 @@ describe('an empty body that says it is JSON', () => {
   const json = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
 
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
-    root = await login(t.app, 'root', '123456');
+    t = await buildTestApp('sqlite', NO_RATE_LIMITS);
+    root = await loginRoot(t.app);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../test/databases.js';
-import { buildTestApp, login, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../test/test-app.js';
 
 // PostgreSQL cannot store U+0000 in text: every database refuses it the same way, before the database sees it.
 describe.each(databaseKinds)('a NUL character on %s', (kind) => {
@@ -8,8 +8,8 @@ describe.each(databaseKinds)('a NUL character on %s', (kind) => {
   let root: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
-    root = await login(t.app, 'root', '123456');
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
+    root = await loginRoot(t.app);
   });
   afterAll(() => t.close());
 

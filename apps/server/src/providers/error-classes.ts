@@ -21,3 +21,12 @@ export const SERVER_FAULT: ErrorClass = { type: 'server_error', code: 'server_er
  */
 export const classOfStatus = (status: number, table: Readonly<Record<number, ErrorClass>>, serverFrom = 500): ErrorClass | undefined =>
   table[status] ?? (status >= serverFrom ? SERVER_FAULT : undefined);
+
+/**
+ * A class with the HTTP status it stands for, for protocols that report errors in-band (a code in a 200
+ * body or a stream frame): the relay's retry and auto-disable rules read the status, so each code's class
+ * carries the one an HTTP answer would have had.
+ */
+export type StatusClass = ErrorClass & { status: number };
+
+export const withStatus = (status: number, errorClass: ErrorClass): StatusClass => ({ status, ...errorClass });

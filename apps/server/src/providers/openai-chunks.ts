@@ -1,3 +1,6 @@
+import { nowSeconds } from '../lib/random.js';
+import type { AdaptorRequest } from './adaptor.js';
+import { readJson } from './adaptor-json.js';
 import type { OpenAIUsage } from './anthropic/usage.js';
 import type { JsonObject } from './openai/request-body.js';
 
@@ -35,3 +38,6 @@ export interface ConvertedStreamOptions {
   /** The client asked for `stream_options.include_usage`: a last chunk with no choices carries usage. */
   includeUsage: boolean;
 }
+
+/** The options of a request's converted stream: its model, created now, and the usage chunk if the client asked. */
+export const streamOptionsOf = (request: AdaptorRequest): ConvertedStreamOptions => ({ model: request.model, created: nowSeconds(), includeUsage: wantsUsage(readJson(request.body)) });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anthropicClient, postMessages, sseEvents } from '../../test/anthropic-client.js';
+import { billAfterLeaving, leaveAfterFiveParts } from '../../test/client-leaves.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { FAKE_STREAM_ERROR, FakeAnthropicNative } from '../../test/fake-anthropic-native.js';
 import { FakeGemini } from '../../test/fake-gemini.js';
@@ -123,18 +124,9 @@ describe('Anthropic streams', () => {
     const closed = upstream().closedStreams;
     const abort = new AbortController();
     const response = await postMessages(f, leaverKey, ask(model), { signal: abort.signal });
-    const reader = response.body?.getReader();
-    let received = '';
-    while (!received.includes('part4 ')) received += new TextDecoder().decode((await reader?.read())?.value);
-    abort.abort();
+    await leaveAfterFiveParts(response, abort);
     await expect.poll(() => upstream().closedStreams, { timeout: 2000 }).toBe(closed + 1);
-    await expect
-      .poll(async () => {
-        await f.flush();
-        return f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', leaver).where('type', '=', 2).executeTakeFirst();
-      })
-      .toMatchObject({ completion_tokens: expect.any(Number) as unknown });
-    const billed = await f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', leaver).executeTakeFirstOrThrow();
+    const billed = await billAfterLeaving(f, leaver);
     expect(billed.completion_tokens).toBeGreaterThanOrEqual(5);
     expect(billed.completion_tokens).toBeLessThan(200);
     expect(billed.quota).toBeGreaterThan(0);

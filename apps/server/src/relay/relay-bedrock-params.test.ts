@@ -2,6 +2,7 @@ import { parseLogOther } from '@tollgate/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
+import { CITY_FORMAT, expectEmulatedAnswer, expectEmulatedStream } from '../../test/emulated-json-schema.js';
 import { FakeBedrock } from '../../test/fake-bedrock.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
@@ -13,7 +14,6 @@ const LLAMA = 'my-llama';
 /** Served by a Bedrock channel (preferred) and an OpenAI one. */
 const SHARED = 'shared-model';
 const CREDENTIALS = { accessKeyId: 'AKIDFAKEBEDROCK', secretAccessKey: 'fake/secret+key', region: 'us-west-2' };
-const cityFormat = { type: 'json_schema', json_schema: { name: 'city', schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
 
 /**
  * Issue 17 on Bedrock: a parameter is honoured, emulated or refused by name, never dropped (Claude answers a
@@ -99,25 +99,12 @@ describe.each(databaseKinds)('Bedrock parameters and broken streams on %s', (kin
   });
 
   it('emulates a json_schema response format on Claude with a forced tool whose input is the answer', async () => {
-    const response = await chat({ model: CLAUDE, response_format: cityFormat });
-    const sent = bedrock.received.at(-1)?.json as { tools?: { name: string; input_schema: unknown }[]; tool_choice?: unknown };
-    expect(sent.tools).toEqual([expect.objectContaining({ name: 'structured_output', input_schema: cityFormat.json_schema.schema })]);
-    expect(sent.tool_choice).toEqual({ type: 'tool', name: 'structured_output' });
-    const answer = (await response.json()) as { choices: { message: { content: string; tool_calls?: unknown }; finish_reason: string }[] };
-    expect(answer.choices[0]?.finish_reason).toBe('stop');
-    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
-    expect(JSON.parse(answer.choices[0]?.message.content ?? '')).toEqual({ city: 'Paris' });
+    const response = await chat({ model: CLAUDE, response_format: CITY_FORMAT });
+    await expectEmulatedAnswer(bedrock.received.at(-1)?.json, response);
   });
 
   it('streams the emulated object as content', async () => {
-    const body = await (await chat({ model: CLAUDE, stream: true, response_format: cityFormat })).text();
-    const chunks = body
-      .split('\n\n')
-      .filter((line) => line.startsWith('data: {'))
-      .map((line) => JSON.parse(line.slice(6)) as { choices: { delta: { content?: string; tool_calls?: unknown }; finish_reason: string | null }[] });
-    expect(JSON.parse(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''))).toEqual({ city: 'Paris' });
-    expect(chunks.some((chunk) => chunk.choices[0]?.delta.tool_calls)).toBe(false);
-    expect(chunks.map((chunk) => chunk.choices[0]?.finish_reason).filter(Boolean)).toEqual(['stop']);
+    await expectEmulatedStream(await chat({ model: CLAUDE, stream: true, response_format: CITY_FORMAT }));
   });
 
   it('ends a Claude stream that broke off with an error event and no [DONE], logs it interrupted and bills it', async () => {

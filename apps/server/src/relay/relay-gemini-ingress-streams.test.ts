@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { billAfterLeaving, leaveAfterFiveParts } from '../../test/client-leaves.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
 import { FAKE_STREAM_ERROR, FakeGemini } from '../../test/fake-gemini.js';
@@ -116,18 +117,9 @@ describe.each(databaseKinds)('Gemini streams on %s', (kind) => {
     const closed = upstream().closedStreams;
     const abort = new AbortController();
     const response = await postGemini(f, leaverKey, streamPath(model, true), ask, { signal: abort.signal });
-    const reader = response.body?.getReader();
-    let received = '';
-    while (!received.includes('part4 ')) received += new TextDecoder().decode((await reader?.read())?.value);
-    abort.abort();
+    await leaveAfterFiveParts(response, abort);
     await expect.poll(() => upstream().closedStreams, { timeout: 2000 }).toBe(closed + 1);
-    await expect
-      .poll(async () => {
-        await f.flush();
-        return f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', leaver).where('type', '=', 2).executeTakeFirst();
-      })
-      .toMatchObject({ completion_tokens: expect.any(Number) as unknown });
-    const billed = await f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', leaver).executeTakeFirstOrThrow();
+    const billed = await billAfterLeaving(f, leaver);
     expect(billed.completion_tokens).toBeGreaterThanOrEqual(5);
     expect(billed.completion_tokens).toBeLessThan(200);
     expect(billed.quota).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { billAfterLeaving, leaveAfterFiveParts } from '../../test/client-leaves.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { FakeGemini } from '../../test/fake-gemini.js';
 import { FakeOpenAIResponses } from '../../test/fake-openai-responses.js';
@@ -132,18 +133,9 @@ describe('Responses API streams', () => {
       body: JSON.stringify({ model, input: 'count slowly', stream: true }),
       signal: abort.signal,
     });
-    const reader = response.body?.getReader();
-    let received = '';
-    while (!received.includes('part4 ')) received += new TextDecoder().decode((await reader?.read())?.value);
-    abort.abort();
+    await leaveAfterFiveParts(response, abort);
     await expect.poll(closed, { timeout: 2000 }).toBe(before + 1);
-    await expect
-      .poll(async () => {
-        await f.flush();
-        return f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', leaver).where('type', '=', 2).executeTakeFirst();
-      })
-      .toMatchObject({ completion_tokens: expect.any(Number) as unknown });
-    const billed = await f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', leaver).executeTakeFirstOrThrow();
+    const billed = await billAfterLeaving(f, leaver);
     expect(billed.completion_tokens).toBeGreaterThanOrEqual(5);
     expect(billed.completion_tokens).toBeLessThan(400);
     expect(billed.quota).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CITY_FORMAT, expectEmulatedAnswer, expectEmulatedStream } from '../../test/emulated-json-schema.js';
 import { FakeAnthropic } from '../../test/fake-anthropic.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
@@ -64,29 +65,13 @@ describe('parameters a channel cannot honour', () => {
     expect(openai.received.at(-1)?.json).toMatchObject({ n: 2 });
   });
 
-  const cityFormat = { type: 'json_schema', json_schema: { name: 'city', schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
-
   it('emulates a json_schema response format on Anthropic with a forced tool whose input is the answer', async () => {
-    const response = await chat({ model: CLAUDE, response_format: cityFormat });
-    const sent = anthropic.received.at(-1)?.json as { tools?: { name: string; input_schema: unknown }[]; tool_choice?: unknown };
-    expect(sent.tools).toEqual([expect.objectContaining({ name: 'structured_output', input_schema: cityFormat.json_schema.schema })]);
-    expect(sent.tool_choice).toEqual({ type: 'tool', name: 'structured_output' });
-    const answer = (await response.json()) as { choices: { message: { content: string; tool_calls?: unknown }; finish_reason: string }[] };
-    expect(answer.choices[0]?.finish_reason).toBe('stop');
-    expect(answer.choices[0]?.message.tool_calls).toBeUndefined();
-    expect(JSON.parse(answer.choices[0]?.message.content ?? '')).toEqual({ city: 'Paris' });
+    const response = await chat({ model: CLAUDE, response_format: CITY_FORMAT });
+    await expectEmulatedAnswer(anthropic.received.at(-1)?.json, response);
   });
 
   it('streams the emulated object as content', async () => {
-    const body = await (await chat({ model: CLAUDE, stream: true, response_format: cityFormat })).text();
-    const chunks = body
-      .split('\n\n')
-      .filter((line) => line.startsWith('data: {'))
-      .map((line) => JSON.parse(line.slice(6)) as { choices: { delta: { content?: string; tool_calls?: unknown }; finish_reason: string | null }[] });
-    const content = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
-    expect(JSON.parse(content)).toEqual({ city: 'Paris' });
-    expect(chunks.some((chunk) => chunk.choices[0]?.delta.tool_calls)).toBe(false);
-    expect(chunks.map((chunk) => chunk.choices[0]?.finish_reason).filter(Boolean)).toEqual(['stop']);
+    await expectEmulatedStream(await chat({ model: CLAUDE, stream: true, response_format: CITY_FORMAT }));
   });
 
   it('keeps sending plain requests to the preferred Anthropic channel', async () => {

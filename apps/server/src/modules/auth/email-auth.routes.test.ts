@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../../test/databases.js';
 import { codeIn, resetLinkIn, useSmtpSink } from '../../../test/mail-setup.js';
 import { SmtpSink } from '../../../test/smtp-sink.js';
-import { buildTestApp, login, register, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, register, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser } from '../../../test/users.js';
 
 describe.each(databaseKinds)('email codes and password reset on %s', (kind) => {
   let t: TestApp;
   const sink = new SmtpSink();
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     await useSmtpSink(t.ctx.options, await sink.start());
     await t.ctx.options.set('EmailVerificationEnabled', 'true');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, register, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, register, loginRoot, type TestApp } from '../../../test/test-app.js';
 
 describe.each(databaseKinds)('channels on %s', (kind) => {
   let t: TestApp;
@@ -10,7 +10,7 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0' });
-    admin = await login(t.app, 'root', '123456');
+    admin = await loginRoot(t.app);
     await register(t.app, 'someone');
     user = await login(t.app, 'someone', 'password123');
   });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { parse } from 'yaml';
 import { ConfigTransferTexts, Role, type ConfigDocumentInput, type ConfigImportResult } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser } from '../../../test/users.js';
 
 type Envelope<T> = { success: boolean; message: string; data: T };
@@ -13,8 +13,8 @@ describe.each(databaseKinds)('/api/config on %s', (kind) => {
   let root: string;
   let admin: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
-    root = await login(t.app, 'root', '123456');
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
+    root = await loginRoot(t.app);
     admin = (await signedInUser(t, 'cfg-admin', Role.Admin)).cookie;
     await addUser(t, 'alice', { quota: 1000 });
     const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: { cookie: root }, payload }).then((r) => r.json<Envelope<unknown>>());

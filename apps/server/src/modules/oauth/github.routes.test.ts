@@ -3,7 +3,7 @@ import { UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
 import { FakeJsonServer } from '../../../test/fake-json-server.js';
 import { oauthCallback } from '../../../test/oauth-setup.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser } from '../../../test/users.js';
 
 /** Who each authorization code stands for at the fake GitHub. */
@@ -39,7 +39,7 @@ describe.each(databaseKinds)('GitHub sign-in on %s', (kind) => {
   const userByGitHub = (login: string) => t.ctx.db.selectFrom('users').selectAll().where('github_id', '=', login).execute();
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     const url = await github.start();
     await t.ctx.options.set('GitHubBaseUrl', url);
     await t.ctx.options.set('GitHubApiBaseUrl', `${url}/api/v3`);

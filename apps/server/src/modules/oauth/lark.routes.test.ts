@@ -3,7 +3,7 @@ import { UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
 import { FakeJsonServer } from '../../../test/fake-json-server.js';
 import { oauthCallback } from '../../../test/oauth-setup.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser } from '../../../test/users.js';
 
 /** Who each authorization code stands for at the fake Lark. */
@@ -39,7 +39,7 @@ describe.each(databaseKinds)('Lark sign-in on %s', (kind) => {
   const usersByLark = (openId: string) => t.ctx.db.selectFrom('users').selectAll().where('lark_id', '=', openId).execute();
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     await t.ctx.options.set('LarkBaseUrl', await lark.start());
     await t.ctx.options.set('LarkClientSecret', 'lark-secret');
     await t.ctx.options.set('ServerAddress', 'https://gw.example.com');

@@ -3,7 +3,7 @@ import { UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
 import { FakeJsonServer, type FakeRequest } from '../../../test/fake-json-server.js';
 import { oauthCallback } from '../../../test/oauth-setup.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser } from '../../../test/users.js';
 import { forgetDiscovery } from './oidc-discovery.js';
 
@@ -61,7 +61,7 @@ describe.each(databaseKinds)('OIDC sign-in on %s', (kind) => {
   const status = async () => (await t.app.inject({ method: 'GET', url: '/api/status' })).json<{ data: Record<string, unknown> }>().data;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     await issuer.start();
     await t.ctx.options.set('OidcClientId', 'oidc-client');
     await t.ctx.options.set('OidcClientSecret', 'oidc-secret');

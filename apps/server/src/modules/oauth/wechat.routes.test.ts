@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
 import { FakeJsonServer } from '../../../test/fake-json-server.js';
-import { sessionCookie, buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { sessionCookie, buildTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser } from '../../../test/users.js';
 
 /** The codes the fake official account handed out, and the openid each was given to. */
@@ -33,7 +33,7 @@ describe.each(databaseKinds)('WeChat sign-in on %s', (kind) => {
   const usersByWeChat = (openId: string) => t.ctx.db.selectFrom('users').selectAll().where('wechat_id', '=', openId).execute();
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     await t.ctx.options.set('WeChatServerAddress', await wechat.start());
     await t.ctx.options.set('WeChatServerToken', TOKEN);
   });

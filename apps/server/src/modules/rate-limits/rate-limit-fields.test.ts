@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Token, UserView } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, register, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, register, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../../test/test-app.js';
 
 describe.each(databaseKinds)('rate limit fields of keys, users and groups on %s', (kind) => {
   let t: TestApp;
@@ -9,10 +9,10 @@ describe.each(databaseKinds)('rate limit fields of keys, users and groups on %s'
   let root: string;
   let aliceId: number;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     await register(t.app, 'alice');
     alice = await login(t.app, 'alice', 'password123');
-    root = await login(t.app, 'root', '123456');
+    root = await loginRoot(t.app);
     aliceId = (await t.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()).id;
   });
   afterAll(() => t.close());

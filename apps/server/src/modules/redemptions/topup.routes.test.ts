@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType, RedemptionStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, register, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, register, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../../test/test-app.js';
 import { nowSeconds } from '../../lib/random.js';
 
 describe.each(databaseKinds)('redeeming codes on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
-    admin = await login(t.app, 'root', '123456');
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
+    admin = await loginRoot(t.app);
   });
   afterAll(() => t.close());
 

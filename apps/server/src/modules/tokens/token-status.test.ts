@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenStatus, type Token } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, register, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, register, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 import { nowSeconds } from '../../lib/random.js';
 
 describe.each(databaseKinds)('token status on %s', (kind) => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     await register(t.app, 'carol');
     cookie = await login(t.app, 'carol', 'password123');
   });

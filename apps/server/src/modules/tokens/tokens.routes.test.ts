@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Token } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, register, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, register, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 
 describe.each(databaseKinds)('tokens on %s', (kind) => {
   let t: TestApp;
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
     for (const name of ['alice', 'bob', 'pager']) await register(t.app, name);
     alice = await login(t.app, 'alice', 'password123');
     bob = await login(t.app, 'bob', 'password123');

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType, UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../../test/test-app.js';
 import { addUser } from '../../../test/users.js';
 
 describe.each(databaseKinds)('POST /api/topup on %s', (kind) => {
   let t: TestApp;
   let root: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
-    root = await login(t.app, 'root', '123456');
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
+    root = await loginRoot(t.app);
   });
   afterAll(() => t.close());
 

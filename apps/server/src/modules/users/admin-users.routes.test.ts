@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType, Role, UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser, TEST_PASSWORD } from '../../../test/users.js';
 
 interface Answer {
@@ -18,8 +18,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
   let adminId: number;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
-    root = await login(t.app, 'root', '123456');
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
+    root = await loginRoot(t.app);
     const boss = await signedInUser(t, 'boss', Role.Admin);
     admin = boss.cookie;
     adminId = boss.user.id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, loginRoot, type TestApp } from '../../../test/test-app.js';
 import { addUser, signedInUser } from '../../../test/users.js';
 
 describe.each(databaseKinds)('POST /api/user/manage on %s', (kind) => {
@@ -10,8 +10,8 @@ describe.each(databaseKinds)('POST /api/user/manage on %s', (kind) => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
-    root = await login(t.app, 'root', '123456');
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
+    root = await loginRoot(t.app);
     admin = (await signedInUser(t, 'manager', Role.Admin)).cookie;
   });
   afterAll(() => t.close());

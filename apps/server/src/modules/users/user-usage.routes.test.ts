@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/test-app.js';
 import { signedInUser } from '../../../test/users.js';
 import { nowSeconds } from '../../lib/random.js';
 
@@ -11,7 +11,7 @@ const dayText = (day: number) => new Date(day * DAY * 1000).toISOString().slice(
 describe.each(databaseKinds)('the user dashboard and available models on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0' });
+    t = await buildTestApp(kind, NO_RATE_LIMITS);
   });
   afterAll(() => t.close());
 

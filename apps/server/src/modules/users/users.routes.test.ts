@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserStatus } from '@tollgate/contract';
 import { databaseKinds } from '../../../test/databases.js';
-import { buildTestApp, login, register, sessionCookie, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, login, register, sessionCookie, loginRoot, type TestApp } from '../../../test/test-app.js';
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let t: TestApp;
@@ -185,7 +185,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     // The name is free again.
     expect(await register(t.app, 'leaver')).toMatchObject({ success: true });
 
-    const rootCookie = await login(t.app, 'root', '123456');
+    const rootCookie = await loginRoot(t.app);
     const refused = await t.app.inject({ method: 'DELETE', url: '/api/user/self', headers: { cookie: rootCookie } });
     expect(refused.json()).toMatchObject({ success: false });
   });

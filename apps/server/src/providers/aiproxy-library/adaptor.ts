@@ -1,6 +1,8 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { libraryIdOf, toAskRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { libraryStreamParser } from './stream.js';
@@ -11,10 +13,6 @@ import type { LibraryAnswer } from './wire-types.js';
  * AI Proxy library (channel type 21): a knowledge base asked through `POST {base}/api/library/ask`
  * (reference providers.md 19, one-api.md 2.3), answers and streams converted to OpenAI's chat shapes.
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 function missingLibrary(target: UpstreamTarget): UpstreamRefusal | undefined {
   if (libraryIdOf(target) !== '') return undefined;
   return { status: 500, error: { message: 'the AI Proxy library channel has no library id: set it in the channel form', type: 'upstream_error', code: 'channel_config_missing' } };
@@ -29,24 +27,18 @@ export const aiProxyLibraryAdaptor: Adaptor = {
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const converted = toAskRequest(readJson(request.body), request.model, libraryIdOf(target), request.stream);
     const headers = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${target.key}`,
     };
     return { url: `${base}/api/library/ask`, headers, body: Buffer.from(JSON.stringify(converted)) };
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: LibraryAnswer;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as LibraryAnswer;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<LibraryAnswer>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     // The references appended to the answer are ours, not generated: only the answer is counted.
     return convertedAnswer(toChatCompletion(answer, request.model, nowSeconds()), { text: answer.answer ?? '' });
   },

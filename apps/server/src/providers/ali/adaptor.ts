@@ -1,4 +1,7 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamIo } from '../adaptor.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
 import type { JsonObject } from '../openai/request-body.js';
@@ -19,10 +22,6 @@ import type { DashScopeChatResponse, DashScopeEmbedResponse, DashScopeTask } fro
  * SSE streams converted back.
  * Docs: https://www.alibabacloud.com/help/en/model-studio/use-qwen-by-calling-api
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 const PATHS = {
   chat: '/api/v1/services/aigc/text-generation/generation',
   multimodal: '/api/v1/services/aigc/multimodal-generation/generation',
@@ -31,7 +30,7 @@ const PATHS = {
   tasks: '/api/v1/tasks',
 };
 
-const baseOf = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseOf = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 /** The call and its body for the relay mode; chat goes to the multimodal endpoint when it must (8.2). */
 function converted(request: AdaptorRequest, body: JsonObject): { path: string; payload: unknown } {
@@ -50,9 +49,7 @@ export const dashScopeAdaptor: Adaptor = {
     const { target } = request;
     const { path, payload } = converted(request, readJson(request.body));
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${target.key}`,
     };
     if (request.stream) headers['x-dashscope-sse'] = 'enable';
@@ -69,12 +66,8 @@ export const dashScopeAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: DashScopeChatResponse & DashScopeEmbedResponse & DashScopeTask;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as typeof answer;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<DashScopeChatResponse & DashScopeEmbedResponse & DashScopeTask>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     if (request.mode === 'images') {
       const images = toImagesResponse(answer, nowSeconds(), readJson(request.body).response_format === 'b64_json');
       return { body: Buffer.from(JSON.stringify(images)), contentType: 'application/json', text: '' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
 import type { AdaptorRequest, UpstreamHttpCall } from '../adaptor.js';
 import { dashScopeAdaptor } from './adaptor.js';
@@ -22,15 +23,8 @@ const SUCCEEDED = {
 };
 const FAILED = { request_id: 'r', output: { task_id: CREATED.output.task_id, task_status: 'FAILED', code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' } };
 
-const request = (body: object): AdaptorRequest => ({
-  target: { type: { id: 17, defaultBaseUrl: 'https://dashscope.aliyuncs.com' } as AdaptorRequest['target']['type'], key: 'sk-ds', baseUrl: 'http://ds.test/', other: '', config: {}, settings: {} },
-  mode: 'images',
-  path: '/v1/images/generations',
-  model: 'wanx-v1',
-  stream: false,
-  body: Buffer.from(JSON.stringify(body)),
-  contentType: 'application/json',
-});
+const request = (body: object): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: { id: 17, defaultBaseUrl: 'https://dashscope.aliyuncs.com' } as AdaptorRequest['target']['type'], key: 'sk-ds', baseUrl: 'http://ds.test/' }), { mode: 'images', model: 'wanx-v1', body });
 
 async function run(polls: object[], options: { timeoutMs?: number; signal?: AbortSignal } = {}, created: object = CREATED) {
   let poll = 0;

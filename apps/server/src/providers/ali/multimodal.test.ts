@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { PNG_1X1, canonicalRequest, canonicalRequestWithToolTurn, weatherTool } from '../../../test/canonical-request.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { dashScopeAdaptor } from './adaptor.js';
 import { needsMultimodal, toDashScopeRequest } from './request.js';
 
-const request = (body: object, model: string): AdaptorRequest => ({
-  target: { type: { id: 17, defaultBaseUrl: 'https://dashscope.aliyuncs.com' } as AdaptorRequest['target']['type'], key: 'sk-ds', baseUrl: '', other: '', config: {}, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model,
-  stream: false,
-  body: Buffer.from(JSON.stringify(body)),
-  contentType: 'application/json',
-});
+const request = (body: object, model: string): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: { id: 17, defaultBaseUrl: 'https://dashscope.aliyuncs.com' } as AdaptorRequest['target']['type'], key: 'sk-ds' }), { model, body });
 
 describe('DashScope vision (reference providers.md 8.2)', () => {
   it('converts the canonical request into the multimodal fixture: item lists, the data URL inline, tools kept', () => {

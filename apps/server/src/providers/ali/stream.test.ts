@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { firstChoices, parseStream } from '../../../test/parsed-stream.js';
 import { dashScopeStreamParser } from './stream.js';
 
 /** The frames of reference providers.md 8.4, byte for byte: no spaces after colons, a comment line, no [DONE]. */
@@ -11,17 +11,13 @@ const CUMULATIVE = frame(1, choice('A single', 'null') + usage(3)) + frame(2, ch
 
 function run(bytes: string, includeUsage: boolean, incremental = true) {
   const parser = dashScopeStreamParser({ model: 'qwen-max', created: 1700000000, includeUsage, incremental });
-  const splitter = new StreamSplitter(parser.framing);
-  const events = [...splitter.push(Buffer.from(bytes)), ...splitter.end()].map((data) => parser.event(data));
-  if (parser.end) events.push(parser.end());
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStream(parser, bytes);
 }
 
 describe('DashScope stream conversion', () => {
   it('turns the recorded frames into chunks, with the last cumulative usage and [DONE]', () => {
     const { events, forward, chunks } = run(RECORDED, true);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },
@@ -43,7 +39,7 @@ describe('DashScope stream conversion', () => {
     const call = (delta: string) => `{"output":{"choices":[{"message":{"content":"","role":"assistant","tool_calls":[${delta}]},"finish_reason":"null"}]},"request_id":"r"}`;
     const bytes = frame(1, call('{"index":0,"id":"call_1","type":"function","function":{"name":"get_weather","arguments":"{\\"city\\":"}}')) + frame(2, call('{"index":0,"function":{"arguments":"\\"Paris\\"}"}}')) + frame(3, choice('', 'tool_calls') + usage(5));
     const { chunks } = run(bytes, false);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: '', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":' } }] }, finish_reason: null },
       { index: 0, delta: { content: '', tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'tool_calls' },

@@ -1,8 +1,10 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { anthropicNative } from './native-endpoint.js';
 import { toAnthropicRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -24,10 +26,6 @@ const clientHeader = (request: AdaptorRequest, name: string): string | undefined
   return Array.isArray(value) ? value[0] : value;
 };
 
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** What Anthropic's conversion cannot carry (Claude on Vertex shares it). */
 export const CLAUDE_REFUSES: readonly ChatParameter[] = ['n', 'logprobs'];
 
@@ -41,12 +39,9 @@ export const anthropicAdaptor: Adaptor = {
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      // Uncompressed answers: the relay converts them as they come.
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       'x-api-key': target.key,
       'anthropic-version': clientHeader(request, 'anthropic-version') ?? DEFAULT_VERSION,
     };
@@ -56,12 +51,8 @@ export const anthropicAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let message: AnthropicResponse;
-    try {
-      message = JSON.parse(body.toString('utf8')) as AnthropicResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const message = parsedAnswer<AnthropicResponse>(body);
+    if (message === undefined) return { body, contentType, text: '' };
     if (!Array.isArray(message.content)) return { body, contentType, text: '' };
     const completion = toChatCompletion(message, nowSeconds(), structuredOutputSchema(readJson(request.body)) !== undefined);
     return convertedAnswer(completion);

@@ -1,4 +1,6 @@
+import { jsonHeaders } from '../adaptor-json.js';
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../adaptor.js';
+import { baseUrlOf } from '../base-url.js';
 
 /**
  * Anthropic clients' requests passed through to an upstream that serves the Messages API: the client's
@@ -18,14 +20,12 @@ export const isCountTokens = (request: AdaptorRequest): boolean => (request.path
 
 const messagesPath = (request: AdaptorRequest) => (isCountTokens(request) ? '/v1/messages/count_tokens' : '/v1/messages');
 
-const baseUrl = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseUrl = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 /** The headers of a Messages call; answers uncompressed, as the relay reads them while they come. */
 function headers(request: AdaptorRequest): Record<string, string> {
   const result: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: request.stream ? 'text/event-stream' : 'application/json',
-    'accept-encoding': 'identity',
+    ...jsonHeaders(request.stream),
     'x-api-key': request.target.key,
     'anthropic-version': clientHeader(request, 'anthropic-version') ?? DEFAULT_VERSION,
   };

@@ -1,3 +1,4 @@
+import { functionTools } from '../function-tools.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { convertMessages } from './messages.js';
 import { structuredOutputSchema, structuredOutputTool } from './structured-output.js';
@@ -55,16 +56,13 @@ function maxTokens(body: JsonObject): number {
 }
 
 function convertTools(tools: unknown): AnthropicTool[] {
-  if (!Array.isArray(tools)) return [];
-  return (tools as { type?: unknown; function?: { name?: unknown; description?: unknown; parameters?: unknown } }[])
-    .filter((tool) => tool.type === 'function' && typeof tool.function?.name === 'string')
-    .map((tool) => ({
-      name: String(tool.function?.name),
-      ...(typeof tool.function?.description === 'string' ? { description: tool.function.description } : {}),
-      // Anthropic requires an object schema even for a tool without parameters.
-      input_schema: tool.function?.parameters ?? { type: 'object', properties: {} },
-      ...((tool as { cache_control?: unknown }).cache_control ? { cache_control: (tool as { cache_control?: unknown }).cache_control } : {}),
-    }));
+  return functionTools(tools).map(({ name, description, parameters, sent }) => ({
+    name,
+    ...(description !== undefined ? { description } : {}),
+    // Anthropic requires an object schema even for a tool without parameters.
+    input_schema: parameters ?? { type: 'object', properties: {} },
+    ...(sent.cache_control ? { cache_control: sent.cache_control } : {}),
+  }));
 }
 
 /** The hub's `thinking` (Anthropic's own shape, providers/hub.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { parseStream } from '../../../test/parsed-stream.js';
 import { anthropicStreamParser } from './stream.js';
 
 /** The stream bytes of reference providers.md 2.4 (a real recording), as the upstream sends them. */
@@ -21,11 +21,7 @@ const RECORDED = [
 
 function run(bytes: string, includeUsage: boolean) {
   const parser = anthropicStreamParser({ model: 'requested-model', created: 1700000000, includeUsage });
-  const events = new StreamSplitter(parser.framing).push(Buffer.from(bytes)).map((data) => parser.event(data));
-  const last = parser.end?.();
-  if (last) events.push(last);
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStream(parser, bytes);
 }
 
 describe('Anthropic stream conversion', () => {

@@ -1,11 +1,12 @@
+import { nowSeconds } from '../../lib/random.js';
 import { randomUUID } from 'node:crypto';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { toChatCompletion } from '../anthropic/response.js';
 import { structuredOutputSchema } from '../anthropic/structured-output.js';
 import type { AnthropicResponse } from '../anthropic/wire-types.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { bedrockClaudeNative } from './claude-native.js';
 import { bedrockClaudeStreamParser, toBedrockClaudeRequest } from './claude.js';
 import { toConverseRequest } from './converse-request.js';
@@ -34,10 +35,6 @@ import { defaultBaseUrl, invokeUrl } from './upstream-url.js';
  * Docs: https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html,
  * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 const missingCredentials: UpstreamRefusal = {
   status: 401,
   error: { message: 'the AWS channel key must be AK|SK|Region, AK|SK|Region|SessionToken or APIKey|Region (a Bedrock API key)', type: 'authentication_error', code: 'invalid_api_key' },
@@ -97,12 +94,8 @@ export const bedrockAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: unknown;
-    try {
-      answer = JSON.parse(body.toString('utf8'));
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<unknown>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     if (request.mode === 'embeddings') return embeddingAnswer(toEmbeddingList(answer as EmbedAnswer[], request.model, readJson(request.body).encoding_format));
     const family = familyOf(request);
     if (family !== 'claude') {

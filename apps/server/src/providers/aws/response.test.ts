@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { chunkFrame, converseFrame, exceptionFrame } from '../../../test/fake-bedrock.js';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { parseStreamPieces } from '../../../test/parsed-stream.js';
 import { bedrockAdaptor } from './adaptor.js';
 import { bedrockRequest } from './adaptor-request.test-data.js';
 import { eventStreamToNdjson } from './event-stream.js';
@@ -26,14 +26,7 @@ async function streamThrough(model: string, frames: Buffer[], includeUsage = tru
   const request = bedrockRequest({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, ...(includeUsage ? { stream_options: { include_usage: true } } : {}) });
   const parser = bedrockAdaptor.streamParser?.(request);
   if (!parser) throw new Error('no stream parser');
-  const splitter = new StreamSplitter(parser.framing);
-  const events = [];
-  for await (const piece of Readable.from(frames).pipe(eventStreamToNdjson())) events.push(...splitter.push(Buffer.from(String(piece))).map((data) => parser.event(data)));
-  events.push(...splitter.end().map((data) => parser.event(data)));
-  const last = parser.end?.();
-  if (last) events.push(last);
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStreamPieces(parser, Readable.from(frames).pipe(eventStreamToNdjson()));
 }
 
 describe('Bedrock answer conversion', () => {

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { ReportedUsage } from '../openai/response-usage.js';
 
 /**
@@ -36,7 +37,7 @@ export function toChatCompletion(answer: BaiduAnswer, model: string) {
   return {
     id: `chatcmpl-${answer.id ?? ''}`,
     object: 'chat.completion',
-    created: answer.created ?? Math.floor(Date.now() / 1000),
+    created: answer.created ?? nowSeconds(),
     model,
     choices: [{ index: 0, message: { role: 'assistant', content: answer.result ?? '', tool_calls: toolCalls(answer) }, finish_reason: finishReason(answer) }],
     usage: usage ? openAIUsage(usage) : undefined,
@@ -47,7 +48,7 @@ export function toChunk(answer: BaiduAnswer, model: string) {
   return {
     id: `chatcmpl-${answer.id ?? ''}`,
     object: 'chat.completion.chunk',
-    created: answer.created ?? Math.floor(Date.now() / 1000),
+    created: answer.created ?? nowSeconds(),
     model,
     choices: [{ index: 0, delta: { content: answer.result ?? '', tool_calls: toolCalls(answer) }, finish_reason: answer.is_end ? finishReason(answer) : null }],
   };

@@ -1,4 +1,5 @@
 import type { ReadUpstreamError, UpstreamRefusal } from '../adaptor.js';
+import { AUTH, INVALID_REQUEST, QUOTA, RATE_LIMIT, SERVER_FAULT, withStatus, type StatusClass } from '../error-classes.js';
 import { parseUpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -6,18 +7,16 @@ import { parseUpstreamError } from '../openai/upstream-error.js';
  * providers.md 7.6). The code gives the class and the status it stands for, which decide retry and disable.
  * Docs: https://cloud.baidu.com/doc/WENXINWORKSHOP/s/tlmyncueh
  */
-type Class = UpstreamRefusal['error'] & { status: number };
-
-const AUTH = { status: 401, type: 'authentication_error', code: 'invalid_api_key' };
-const QUOTA = { status: 429, type: 'insufficient_quota', code: 'insufficient_quota' };
-const RATE = { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded' };
-const BUSY = { status: 503, type: 'server_error', code: 'server_error' };
-const CLIENT = { status: 400, type: 'invalid_request_error', code: 'invalid_request' };
+const KEY = withStatus(401, AUTH);
+const OUT_OF_QUOTA = withStatus(429, QUOTA);
+const RATE = withStatus(429, RATE_LIMIT);
+const BUSY = withStatus(503, SERVER_FAULT);
+const CLIENT = withStatus(400, INVALID_REQUEST);
 
 /** 110/111 (token invalid or expired) are auth failures too: the relay drops the token and asks once more. */
-const CLASSES: Record<number, Omit<Class, 'message'>> = {
-  110: AUTH, 111: AUTH, 6: AUTH, 13: AUTH, 14: AUTH, 15: AUTH,
-  17: QUOTA, 19: QUOTA,
+const CLASSES: Record<number, StatusClass> = {
+  110: KEY, 111: KEY, 6: KEY, 13: KEY, 14: KEY, 15: KEY,
+  17: OUT_OF_QUOTA, 19: OUT_OF_QUOTA,
   4: RATE, 18: RATE, 336501: RATE, 336502: RATE,
   336000: BUSY, 336100: BUSY,
   336001: CLIENT, 336002: CLIENT, 336003: CLIENT, 336104: CLIENT, 336105: CLIENT, 336103: CLIENT, 336007: CLIENT,

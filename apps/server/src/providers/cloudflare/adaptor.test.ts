@@ -1,5 +1,6 @@
 import { channelType } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { canonicalRequest } from '../../../test/canonical-request.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { cloudflareAdaptor } from './adaptor.js';
@@ -7,15 +8,8 @@ import { eventText } from '../../../test/event-text.js';
 
 const MODEL = '@cf/meta/llama-3.2-11b-vision-instruct';
 
-const request = (body: unknown, stream = false, config: Record<string, string> = { user_id: 'acc1' }): AdaptorRequest => ({
-  target: { type: channelType(37)!, key: 'cf-token', baseUrl: '', other: '', config, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model: MODEL,
-  stream,
-  body: Buffer.from(JSON.stringify(body)),
-  contentType: 'application/json',
-});
+const request = (body: unknown, stream = false, config: Record<string, string> = { user_id: 'acc1' }): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: channelType(37)!, key: 'cf-token', config }), { model: MODEL, stream, body });
 
 describe('Cloudflare Workers AI adaptor (OpenAI-compatible endpoints)', () => {
   it('sends the canonical request byte for byte, image and tool included, with the API token', () => {

@@ -1,3 +1,4 @@
+import { jsonHeaders } from '../adaptor-json.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
 import { openAIAdaptor, openAIStreamParser } from '../openai/adaptor.js';
 import { accountIdOf, cloudflareBase, cloudflareUrl, isGatewayBase } from './endpoints.js';
@@ -28,9 +29,7 @@ export const cloudflareAdaptor: Adaptor = {
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const task = request.mode === 'embeddings' ? 'embeddings' : 'chat/completions';
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${request.target.key}`,
     };
     return { url: cloudflareUrl(request.target, task), headers, body: request.body };

@@ -1,4 +1,5 @@
 import type { UpstreamTarget } from '../adaptor.js';
+import { baseUrlOf } from '../base-url.js';
 
 /**
  * Where a Cloudflare Workers AI request goes (reference providers.md 13, one-api.md 2.3): the
@@ -13,7 +14,7 @@ export type CloudflareTask = 'chat/completions' | 'embeddings';
 export const isGatewayBase = (base: string) => base.startsWith(GATEWAY_HOST);
 
 export function cloudflareBase(target: UpstreamTarget): string {
-  return (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+  return baseUrlOf(target);
 }
 
 /** The account id the direct API needs; a gateway base carries it in its path. */

@@ -1,7 +1,9 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toCohereRequest } from './request.js';
@@ -15,10 +17,6 @@ import type { CohereChatResponse, CohereEmbedResponse } from './wire-types.js';
  * providers.md 12, one-api.md 2.3), embeddings to /v2/embed, answers and NDJSON streams converted back.
  * Docs: https://docs.cohere.com/v1/reference/chat
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 export const cohereAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
   // Cohere's v1 chat answers one text, reports no token probabilities and has no tool_choice to force a call (one call per turn is emulated).
@@ -26,7 +24,7 @@ export const cohereAdaptor: Adaptor = withSerialToolCalls({
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const body = readJson(request.body);
     const embed = request.mode === 'embeddings';
     const converted = embed ? toEmbedRequest(body, request.model) : toCohereRequest(body, request.model, request.stream);
@@ -40,12 +38,8 @@ export const cohereAdaptor: Adaptor = withSerialToolCalls({
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: CohereChatResponse & CohereEmbedResponse;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as typeof answer;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<CohereChatResponse & CohereEmbedResponse>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     if (request.mode === 'embeddings') {
       return embeddingAnswer(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format));
     }
@@ -54,8 +48,7 @@ export const cohereAdaptor: Adaptor = withSerialToolCalls({
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return cohereStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return cohereStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseCohereError,

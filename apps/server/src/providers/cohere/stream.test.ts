@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { firstChoices, parseStream } from '../../../test/parsed-stream.js';
 import { cohereStreamParser } from './stream.js';
 
 /** The NDJSON stream of reference providers.md 12.1, as the upstream sends it. */
@@ -14,15 +14,13 @@ const ndjson = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
 
 function run(bytes: string, includeUsage: boolean) {
   const parser = cohereStreamParser({ model: 'command-r', created: 1700000000, includeUsage });
-  const events = new StreamSplitter(parser.framing).push(Buffer.from(bytes)).map((data) => parser.event(data));
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStream(parser, bytes);
 }
 
 describe('Cohere stream conversion', () => {
   it('turns the recorded NDJSON events into OpenAI chunks with billed usage and [DONE]', () => {
     const { events, forward, chunks } = run(ndjson(RECORDED), true);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },
@@ -38,7 +36,7 @@ describe('Cohere stream conversion', () => {
 
   it('sends whole tool calls as one tool_call delta and finishes with tool_calls, without usage unasked', () => {
     const { chunks } = run(ndjson([RECORDED[0] ?? '', TOOL_CALLS, RECORDED[3] ?? '']), false);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: '', tool_calls: [{ index: 0, id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'tool_calls' },
     ]);

@@ -1,6 +1,8 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { cozeUser, toCozeRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { cozeStreamParser } from './stream.js';
@@ -14,34 +16,24 @@ import type { CozeChatResponse } from './wire-types.js';
  * non-stream answers and event names from `event:` lines.
  * Docs: https://www.coze.com/docs/developer_guides/coze_api_overview
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 export const cozeAdaptor: Adaptor = {
   modes: ['chat'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const body = readJson(request.body);
     const converted = toCozeRequest(body, request.model, request.stream, cozeUser(target.config, body));
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${target.key}`,
     };
     return { url: `${base}/open_api/v2/chat`, headers, body: Buffer.from(JSON.stringify(converted)) };
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: CozeChatResponse;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as CozeChatResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<CozeChatResponse>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     return convertedAnswer(toChatCompletion(answer, request.model, nowSeconds()));
   },
 

@@ -1,5 +1,5 @@
 import type { UpstreamRefusal } from '../adaptor.js';
-import { classOfStatus } from '../error-classes.js';
+import { AUTH, INVALID_REQUEST, MODEL_NOT_FOUND, RATE_LIMIT, classOfStatus, withStatus, type StatusClass } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 
 /**
@@ -14,17 +14,15 @@ import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error
  * left guessing at a bare 404.
  * Docs: https://www.coze.com/docs/developer_guides/coze_error_codes
  */
-type Class = Omit<UpstreamRefusal['error'], 'message'> & { status: number };
+const KEY = withStatus(401, AUTH);
+const RATE = withStatus(429, RATE_LIMIT);
+const CLIENT = withStatus(400, INVALID_REQUEST);
+const NOT_FOUND = withStatus(404, MODEL_NOT_FOUND);
+const UPSTREAM: StatusClass = { status: 500, type: 'upstream_error', code: 'bad_response_status_code' };
 
-const AUTH: Class = { status: 401, type: 'authentication_error', code: 'invalid_api_key' };
-const RATE: Class = { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded' };
-const CLIENT: Class = { status: 400, type: 'invalid_request_error', code: 'invalid_request' };
-const NOT_FOUND: Class = { status: 404, type: 'invalid_request_error', code: 'model_not_found' };
-const UPSTREAM: Class = { status: 500, type: 'upstream_error', code: 'bad_response_status_code' };
+const CODES: Record<number, StatusClass> = { 4100: KEY, 4101: KEY, 4013: RATE, 4000: CLIENT, 4200: NOT_FOUND };
 
-const CODES: Record<number, Class> = { 4100: AUTH, 4101: AUTH, 4013: RATE, 4000: CLIENT, 4200: NOT_FOUND };
-
-const STATUSES: Record<number, Class> = { 400: CLIENT, 401: AUTH, 403: AUTH, 404: NOT_FOUND, 429: RATE };
+const STATUSES: Record<number, StatusClass> = { 400: CLIENT, 401: KEY, 403: KEY, 404: NOT_FOUND, 429: RATE };
 
 const VERSION_NOTE =
   'Tollgate speaks Coze\'s chat API v2 (/open_api/v2/chat), as one-api does, and not v3 (/v3/chat): check the channel\'s base URL, and that this Coze account and bot still answer v2';

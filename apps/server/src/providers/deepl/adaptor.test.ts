@@ -1,20 +1,14 @@
 import { channelType } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import type { AdaptorRequest, UpstreamHttpCall } from '../adaptor.js';
 import { bufferedResponse } from '../upstream-response.js';
 import { deeplAdaptor } from './adaptor.js';
 
 const ANSWER = { translations: [{ detected_source_language: 'EN', text: '这张图片里有什么？' }] };
 
-const request = (model: string, stream: boolean): AdaptorRequest => ({
-  target: { type: channelType(38)!, key: 'k:fx', baseUrl: '', other: '', config: {}, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model,
-  stream,
-  body: Buffer.from(JSON.stringify({ model, messages: [{ role: 'user', content: 'What is in this image?' }], stream })),
-  contentType: 'application/json',
-});
+const request = (model: string, stream: boolean): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: channelType(38)!, key: 'k:fx' }), { model, stream, body: { model, messages: [{ role: 'user', content: 'What is in this image?' }], stream } });
 
 const ioAnswering = (status: number, body: unknown, calls: UpstreamHttpCall[] = []) => ({
   send: (call: UpstreamHttpCall) => {

@@ -1,6 +1,7 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer } from '../converted-answer.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { bufferedResponse, type UpstreamResponse } from '../upstream-response.js';
 import { deeplBase, targetLanguageOf, toDeepLRequest } from './request.js';
 import { toChatCompletion, toChunks, translationText, type DeepLResponse } from './response.js';
@@ -13,10 +14,6 @@ import { QUOTA_EXCEEDED, parseDeepLError, quotaErrorBody } from './upstream-erro
  * content chunk and a finish chunk, re-framed as SSE in `exchange` and read by the stream parser.
  * Docs: https://developers.deepl.com/docs/api-reference/translate
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 const badModel = (model: string) =>
   bufferedResponse(400, 'application/json', Buffer.from(JSON.stringify({ message: `DeepL models name the target language: deepl-zh, deepl-en, deepl-ja…; got ${model}` })));
 
@@ -42,12 +39,8 @@ export const deeplAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: DeepLResponse;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as DeepLResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<DeepLResponse>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     return convertedAnswer(toChatCompletion(answer, request.model, nowSeconds()));
   },
 

@@ -1,8 +1,9 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { geminiNative } from './native-endpoint.js';
@@ -19,10 +20,6 @@ import type { GeminiResponse } from './wire-types.js';
  * Docs: https://ai.google.dev/api/generate-content, https://ai.google.dev/api/embeddings,
  * https://ai.google.dev/gemini-api/docs/troubleshooting
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** What Gemini's conversion cannot carry (Vertex's Gemini models share it): nothing it refuses today. */
 export const GEMINI_REFUSES: readonly ChatParameter[] = [];
 
@@ -39,30 +36,22 @@ export const geminiAdaptor: Adaptor = withSerialToolCalls({
     const body = readJson(request.body);
     const converted = request.mode === 'embeddings' ? toBatchEmbedRequest(body, request.model) : toGeminiRequest(body, request.target.settings.GEMINI_SAFETY_SETTING);
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      // Uncompressed answers: the relay converts them as they come.
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       'x-goog-api-key': request.target.key,
     };
     return { url: geminiUrl(request.target, request.mode, request.model, request.stream), headers, body: Buffer.from(JSON.stringify(converted)) };
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: GeminiResponse & { embeddings?: { values?: number[] }[] };
-    try {
-      answer = JSON.parse(body.toString('utf8')) as typeof answer;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<GeminiResponse & { embeddings?: { values?: number[] }[] }>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     if (request.mode === 'embeddings') return { body: Buffer.from(JSON.stringify(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format))), contentType: 'application/json', text: '' };
     const completion = toChatCompletion(answer, request.model, nowSeconds());
     return convertedAnswer(completion);
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return geminiStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return geminiStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseGeminiError,

@@ -1,4 +1,6 @@
+import { jsonHeaders } from '../adaptor-json.js';
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../adaptor.js';
+import { baseUrlOf } from '../base-url.js';
 import { apiVersion } from './upstream-url.js';
 
 /**
@@ -22,13 +24,11 @@ export function upstreamMethod(path: string): string {
 
 /** The headers of a call with a Gemini API key; answers uncompressed, as the relay reads them while they come. */
 export const apiKeyHeaders = (request: AdaptorRequest): Record<string, string> => ({
-  'content-type': 'application/json',
-  accept: request.stream ? 'text/event-stream' : 'application/json',
-  'accept-encoding': 'identity',
+  ...jsonHeaders(request.stream),
   'x-goog-api-key': request.target.key,
 });
 
-const baseUrl = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseUrl = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 const modelPath = (request: AdaptorRequest) => `models/${encodeURIComponent(request.model)}:${upstreamMethod(request.path)}`;
 

@@ -1,3 +1,4 @@
+import { functionTools } from '../function-tools.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { convertContents } from './contents.js';
 import { logprobsConfig } from './logprobs.js';
@@ -59,15 +60,12 @@ function generationConfig(body: JsonObject): GenerationConfig {
 }
 
 function functionDeclarations(tools: unknown): FunctionDeclaration[] {
-  if (!Array.isArray(tools)) return [];
-  return (tools as { type?: unknown; function?: { name?: unknown; description?: unknown; parameters?: unknown } }[])
-    .filter((tool) => tool.type === 'function' && typeof tool.function?.name === 'string')
-    .map((tool) => ({
-      name: String(tool.function?.name),
-      ...(typeof tool.function?.description === 'string' ? { description: tool.function.description } : {}),
-      // A function without parameters must leave the field out: Gemini refuses an empty OBJECT schema.
-      ...(hasProperties(tool.function?.parameters) ? { parameters: geminiSchema(tool.function?.parameters) } : {}),
-    }));
+  return functionTools(tools).map(({ name, description, parameters }) => ({
+    name,
+    ...(description !== undefined ? { description } : {}),
+    // A function without parameters must leave the field out: Gemini refuses an empty OBJECT schema.
+    ...(hasProperties(parameters) ? { parameters: geminiSchema(parameters) } : {}),
+  }));
 }
 
 const hasProperties = (schema: unknown) => Object.keys((schema as { properties?: object } | undefined)?.properties ?? {}).length > 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { firstChoices, parseStream } from '../../../test/parsed-stream.js';
 import { geminiStreamParser } from './stream.js';
 
 /** The stream bytes of reference providers.md 3.4 (a curl capture of the real API), with \r\n\r\n separators. */
@@ -17,17 +17,13 @@ const TOOL_CALL = [
 
 function run(bytes: string, includeUsage: boolean) {
   const parser = geminiStreamParser({ model: 'gemini-2.5-flash', created: 1700000000, includeUsage });
-  const events = new StreamSplitter(parser.framing).push(Buffer.from(bytes)).map((data) => parser.event(data));
-  const last = parser.end?.();
-  if (last) events.push(last);
-  const forward = events.flatMap((e) => e.forward);
-  return { events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return parseStream(parser, bytes);
 }
 
 describe('Gemini stream conversion', () => {
   it('turns the recorded events into OpenAI chunks, closes with usage and [DONE]', () => {
     const { events, forward, chunks } = run(sse(RECORDED), true);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single white' }, finish_reason: null },
       { index: 0, delta: { content: ' pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },
@@ -42,7 +38,7 @@ describe('Gemini stream conversion', () => {
 
   it('sends a function call as one complete tool_call delta and finishes with tool_calls', () => {
     const { chunks, events } = run(sse(TOOL_CALL), false);
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'Checking.' }, finish_reason: null },
       {
         index: 0,

@@ -1,4 +1,5 @@
 import type { RelayMode, UpstreamTarget } from '../adaptor.js';
+import { baseUrlOf } from '../base-url.js';
 
 /**
  * Where a Gemini request goes (reference one-api.md 2.3, providers.md 3.1).
@@ -22,7 +23,7 @@ export function apiVersion(target: UpstreamTarget, model: string, fallback = DEF
 }
 
 export function geminiUrl(target: UpstreamTarget, mode: RelayMode, model: string, stream: boolean): string {
-  const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+  const base = baseUrlOf(target);
   const method = mode === 'embeddings' ? 'batchEmbedContents' : stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
   return `${base}/${apiVersion(target, model, target.settings.GEMINI_VERSION)}/models/${encodeURIComponent(model)}:${method}`;
 }

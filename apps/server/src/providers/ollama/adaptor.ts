@@ -1,7 +1,9 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { toOllamaRequest } from './request.js';
@@ -15,10 +17,6 @@ import type { OllamaChatResponse } from './wire-types.js';
  * /api/embed, answers and NDJSON streams converted back to OpenAI's shapes.
  * Docs: https://github.com/ollama/ollama/blob/main/docs/api.md
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 export const ollamaAdaptor: Adaptor = withSerialToolCalls({
   modes: ['chat', 'embeddings'],
   // Ollama answers one choice and has no tool_choice to force a call (one call per turn is emulated).
@@ -27,7 +25,7 @@ export const ollamaAdaptor: Adaptor = withSerialToolCalls({
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
-    const base = (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(target);
     const body = readJson(request.body);
     const embed = request.mode === 'embeddings';
     const converted = embed ? toEmbedRequest(body, request.model) : toOllamaRequest(body, request.model, request.stream);
@@ -42,12 +40,8 @@ export const ollamaAdaptor: Adaptor = withSerialToolCalls({
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: OllamaChatResponse & { embeddings?: number[][] };
-    try {
-      answer = JSON.parse(body.toString('utf8')) as typeof answer;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<OllamaChatResponse & { embeddings?: number[][] }>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     if (request.mode === 'embeddings') {
       return embeddingAnswer(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format));
     }
@@ -56,8 +50,7 @@ export const ollamaAdaptor: Adaptor = withSerialToolCalls({
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return ollamaStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return ollamaStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseOllamaError,

@@ -1,8 +1,8 @@
 import type { StreamEvent, StreamParser } from '../adaptor.js';
-import { reportedUsage } from '../anthropic/usage.js';
+import { convertedStream } from '../converted-stream.js';
 import { jsonStreamEvents } from '../json-stream-events.js';
-import { chatChunk, finishChunk, usageChunk, type ConvertedStreamOptions } from '../openai-chunks.js';
-import { finishReason, newId, openAILogprobs, openAIUsage, toolCalls } from './response.js';
+import type { ConvertedStreamOptions } from '../openai-chunks.js';
+import { finishReason, openAILogprobs, openAIUsage, toolCalls } from './response.js';
 import { streamError } from './upstream-error.js';
 import type { OllamaChatResponse } from './wire-types.js';
 
@@ -12,9 +12,7 @@ import type { OllamaChatResponse } from './wire-types.js';
  * Docs: https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
  */
 export function ollamaStreamParser(options: ConvertedStreamOptions): StreamParser {
-  const head = { id: newId('chatcmpl-'), created: options.created, model: options.model };
-  let started = false;
-  let calls = 0;
+  const answer = convertedStream(options);
   let finished = false;
 
   function onLine(line: OllamaChatResponse): StreamEvent {
@@ -24,18 +22,12 @@ export function ollamaStreamParser(options: ConvertedStreamOptions): StreamParse
     }
     const forward: string[] = [];
     const content = line.message?.content ?? '';
-    const lineCalls = toolCalls(line).map((call) => ({ index: calls++, ...call }));
-    if (content || lineCalls.length > 0 || !started) {
-      forward.push(chatChunk(head, { ...(started ? {} : { role: 'assistant' }), content, ...(lineCalls.length > 0 ? { tool_calls: lineCalls } : {}) }, null, 0, openAILogprobs(line)));
-      started = true;
-    }
+    const lineCalls = answer.numbered(toolCalls(line));
+    if (content || lineCalls.length > 0 || !answer.started()) forward.push(answer.delta({ content, ...(lineCalls.length > 0 ? { tool_calls: lineCalls } : {}) }, openAILogprobs(line)));
     const text = content + lineCalls.map((call) => call.function.arguments).join('');
     if (!line.done) return { forward, text };
     finished = true;
-    const usage = openAIUsage(line);
-    forward.push(finishChunk(head, finishReason(line.done_reason, calls > 0)));
-    if (options.includeUsage) forward.push(usageChunk(head, usage));
-    return { forward: [...forward, '[DONE]'], text, usage: reportedUsage(usage), done: true };
+    return answer.close(forward, finishReason(line.done_reason, answer.calledTools()), openAIUsage(line), text);
   }
 
   return {

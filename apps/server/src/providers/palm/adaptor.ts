@@ -1,7 +1,9 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { parseGeminiError } from '../gemini/upstream-error.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { palmModel, toPalmRequest } from './request.js';
 import { toChatCompletion, type PalmResponse } from './response.js';
 
@@ -12,15 +14,13 @@ import { toChatCompletion, type PalmResponse } from './response.js';
  * service down: the adaptor serves existing channels pointed at a compatible host.
  * Docs: https://ai.google.dev/api/palm (legacy)
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
 export const palmAdaptor: Adaptor = {
   modes: ['chat'],
   // n is candidateCount; PaLM's generateMessage has no tools, JSON mode, stop sequences or token probabilities.
   refuses: ['logprobs', 'response_format json_object', 'response_format json_schema', 'tools', 'stop'],
 
   buildRequest(request: AdaptorRequest): BuiltRequest {
-    const base = (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+    const base = baseUrlOf(request.target);
     // The key goes in Google's header rather than `?key=`, so it stays out of URLs and their logs.
     const headers = { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'identity', 'x-goog-api-key': request.target.key };
     const url = `${base}/v1beta2/models/${encodeURIComponent(palmModel(request.model))}:generateMessage`;
@@ -28,13 +28,9 @@ export const palmAdaptor: Adaptor = {
   },
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let answer: PalmResponse;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as PalmResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
-    const completion = toChatCompletion(answer, request.model, Math.floor(Date.now() / 1000));
+    const answer = parsedAnswer<PalmResponse>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
+    const completion = toChatCompletion(answer, request.model, nowSeconds());
     return convertedAnswer(completion);
   },
 

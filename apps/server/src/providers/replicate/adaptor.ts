@@ -1,7 +1,8 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser } from '../adaptor.js';
+import { parsedAnswer, readJson } from '../adaptor-json.js';
 import { convertedAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { runPrediction } from './exchange.js';
 import { predictionUrl, toChatPrediction, toImagePrediction } from './request.js';
 import { toChatCompletion, toImagesResponse } from './response.js';
@@ -16,10 +17,6 @@ import type { Prediction } from './wire-types.js';
  * `owner/name:version`), as Replicate names it.
  * Docs: https://replicate.com/docs/reference/http
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 export const replicateAdaptor: Adaptor = {
   modes: ['chat', 'images'],
   // A prediction answers one text from a flattened prompt: no choices, tools, JSON mode or token probabilities.
@@ -36,12 +33,8 @@ export const replicateAdaptor: Adaptor = {
   exchange: runPrediction,
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
-    let prediction: Prediction;
-    try {
-      prediction = JSON.parse(body.toString('utf8')) as Prediction;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const prediction = parsedAnswer<Prediction>(body);
+    if (prediction === undefined) return { body, contentType, text: '' };
     if (request.mode === 'images') {
       const images = toImagesResponse(prediction, nowSeconds(), readJson(request.body).response_format === 'b64_json');
       return { body: Buffer.from(JSON.stringify(images)), contentType: 'application/json', text: '' };
@@ -51,8 +44,7 @@ export const replicateAdaptor: Adaptor = {
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
-    const includeUsage = wantsUsage(readJson(request.body));
-    return replicateStreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+    return replicateStreamParser(streamOptionsOf(request));
   },
 
   parseError: parseReplicateError,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
 import type { AdaptorRequest, UpstreamHttpCall } from '../adaptor.js';
 import { replicateAdaptor } from './adaptor.js';
@@ -6,15 +7,12 @@ import { replicateAdaptor } from './adaptor.js';
 const URLS = { get: 'https://api.replicate.com/v1/predictions/p1', stream: 'https://stream.replicate.com/v1/files/p1', cancel: 'https://api.replicate.com/v1/predictions/p1/cancel' };
 const prediction = (status: string, extra: object = {}) => ({ id: 'p1', status, output: null, error: null, urls: URLS, ...extra });
 
-const request = (mode: 'chat' | 'images', body: object): AdaptorRequest => ({
-  target: { type: { id: 46 } as AdaptorRequest['target']['type'], key: 'r8_token', baseUrl: 'http://replicate.test', other: '', config: {}, settings: {} },
-  mode,
-  path: mode === 'chat' ? '/v1/chat/completions' : '/v1/images/generations',
-  model: mode === 'chat' ? 'meta/meta-llama-3-8b-instruct' : 'black-forest-labs/flux-schnell',
-  stream: false,
-  body: Buffer.from(JSON.stringify(body)),
-  contentType: 'application/json',
-});
+const request = (mode: 'chat' | 'images', body: object): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: { id: 46 } as AdaptorRequest['target']['type'], key: 'r8_token', baseUrl: 'http://replicate.test' }), {
+    mode,
+    model: mode === 'chat' ? 'meta/meta-llama-3-8b-instruct' : 'black-forest-labs/flux-schnell',
+    body,
+  });
 
 /** Create answers `starting`; each poll answers the next of `polls`. */
 async function run(mode: 'chat' | 'images', body: object, polls: object[], options: { timeoutMs?: number; signal?: AbortSignal } = {}) {

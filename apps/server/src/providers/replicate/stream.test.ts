@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
+import { firstChoices, parseStreamPieces } from '../../../test/parsed-stream.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { replicateAdaptor } from './adaptor.js';
 
@@ -14,15 +15,12 @@ const CREATED = {
 };
 const FINISHED = { ...CREATED, status: 'succeeded', output: ['A single', ' white pixel.'], metrics: { input_token_count: 20, output_token_count: 9 } };
 
-const request = (body: object): AdaptorRequest => ({
-  target: { type: { id: 46 } as AdaptorRequest['target']['type'], key: 'r8_token', baseUrl: 'https://api.replicate.com/v1/models/', other: '', config: {}, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model: 'meta/meta-llama-3-70b-instruct',
-  stream: true,
-  body: Buffer.from(JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true, ...body })),
-  contentType: 'application/json',
-});
+const request = (body: object): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: { id: 46 } as AdaptorRequest['target']['type'], key: 'r8_token', baseUrl: 'https://api.replicate.com/v1/models/' }), {
+    model: 'meta/meta-llama-3-70b-instruct',
+    stream: true,
+    body: { messages: [{ role: 'user', content: 'hi' }], stream: true, ...body },
+  });
 
 /** Runs the whole stream path: create, follow urls.stream (in split chunks), re-frame, parse. */
 async function streamThrough(streamChunks: string[], finished: object | undefined, body: object = {}) {
@@ -36,13 +34,7 @@ async function streamThrough(streamChunks: string[], finished: object | undefine
   if (!response) throw new Error('no exchange');
   const parser = replicateAdaptor.streamParser?.(req);
   if (!parser) throw new Error('no parser');
-  const splitter = new StreamSplitter(parser.framing);
-  const events = [];
-  for await (const chunk of response.body) events.push(...splitter.push(Buffer.from(chunk)).map((d) => parser.event(d)));
-  events.push(...splitter.end().map((d) => parser.event(d)));
-  if (parser.end) events.push(parser.end());
-  const forward = events.flatMap((e) => e.forward);
-  return { io, response, events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return { io, response, ...(await parseStreamPieces(parser, response.body)) };
 }
 
 describe('Replicate stream (reference providers.md 17)', () => {
@@ -52,7 +44,7 @@ describe('Replicate stream (reference providers.md 17)', () => {
     expect(JSON.parse(String(io.calls[0]?.body))).toEqual({ input: { prompt: 'hi' }, stream: true });
     expect(io.calls[0]?.headers.authorization).toBe('Bearer r8_token');
     expect(io.calls[1]).toMatchObject({ method: 'GET', url: CREATED.urls.stream, headers: { accept: 'text/event-stream', authorization: 'Bearer r8_token' } });
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: 'A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },

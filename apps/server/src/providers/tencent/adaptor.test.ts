@@ -1,5 +1,6 @@
 import { channelType } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { tencentAdaptorAt } from './adaptor.js';
 import { signTc3 } from './tc3-signature.js';
@@ -7,15 +8,8 @@ import { signTc3 } from './tc3-signature.js';
 const NOW = new Date(1551113065 * 1000);
 const adaptor = tencentAdaptorAt(() => NOW);
 
-const request = (config: Record<string, string> = {}, key = '1250000000|AKIDsecretid|secretkey'): AdaptorRequest => ({
-  target: { type: channelType(23)!, key, baseUrl: '', other: '', config, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model: 'hunyuan-lite',
-  stream: false,
-  body: Buffer.from(JSON.stringify({ model: 'hunyuan-lite', messages: [{ role: 'user', content: 'hi' }] })),
-  contentType: 'application/json',
-});
+const request = (config: Record<string, string> = {}, key = '1250000000|AKIDsecretid|secretkey'): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: channelType(23)!, key, config }), { model: 'hunyuan-lite', body: { model: 'hunyuan-lite', messages: [{ role: 'user', content: 'hi' }] } });
 
 describe('Hunyuan adaptor', () => {
   it('POSTs the converted body to {base}/ with the API 3.0 headers, signed at the given clock', () => {

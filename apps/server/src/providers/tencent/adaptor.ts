@@ -1,7 +1,8 @@
-import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal } from '../adaptor.js';
+import { readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer, embeddingAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { bufferedResponse } from '../upstream-response.js';
 import { toEmbeddingList, toEmbeddingRequest } from './embeddings.js';
@@ -37,10 +38,6 @@ function tencentCredentials(key: string): TencentCredentials | undefined {
 
 const MALFORMED_KEY: UpstreamRefusal = { status: 401, error: { message: 'the Tencent channel key must be AppId|SecretId|SecretKey', type: 'authentication_error', code: 'invalid_api_key' } };
 
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
-
 /** The `Response` of a body, which holds the answer or its `Error`. */
 function responseOf<T>(body: Buffer): T | undefined {
   try {
@@ -68,7 +65,7 @@ export function tencentAdaptorAt(clock: () => Date): Adaptor {
       const action = embed ? 'GetEmbedding' : 'ChatCompletions';
       const json = readJson(request.body);
       const body = Buffer.from(JSON.stringify(embed ? toEmbeddingRequest(json) : toHunyuanRequest(json, request.model, request.stream)));
-      const url = `${baseOf(target)}/`;
+      const url = `${baseUrlOf(target)}/`;
       const timestamp = nowSeconds();
       const signed = signTc3({ ...credentials, service: SERVICE, host: new URL(url).host, contentType: CONTENT_TYPE, action, timestamp, body });
       const headers: Record<string, string> = {

@@ -1,6 +1,9 @@
 import { plainText, type ContentPart, type OpenAIMessage } from '../anthropic/messages.js';
 import type { JsonObject } from '../openai/request-body.js';
+import { functionTools } from '../function-tools.js';
 import type { HunyuanChatRequest, HunyuanContent, HunyuanMessage, HunyuanTool } from './wire-types.js';
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /**
  * An OpenAI chat request as Hunyuan's ChatCompletions (reference providers.md 11.3). A message with an
@@ -8,13 +11,6 @@ import type { HunyuanChatRequest, HunyuanContent, HunyuanMessage, HunyuanTool } 
  * since Hunyuan takes both. Hunyuan has no max-tokens field in this version, so max_tokens is not sent.
  * Docs: https://cloud.tencent.com/document/api/1729/105701
  */
-interface OpenAITool {
-  type?: unknown;
-  function?: { name?: unknown; description?: unknown; parameters?: unknown };
-}
-
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-
 export function toHunyuanRequest(body: JsonObject, model: string, stream: boolean): HunyuanChatRequest {
   const request: HunyuanChatRequest = { Model: model, Messages: hunyuanMessages(body.messages), Stream: stream };
   const temperature = num(body.temperature);
@@ -58,16 +54,14 @@ function withImages(content: unknown): HunyuanContent[] | undefined {
 }
 
 function hunyuanTools(tools: unknown): HunyuanTool[] {
-  return (Array.isArray(tools) ? (tools as OpenAITool[]) : [])
-    .filter((tool) => tool.type === 'function' && typeof tool.function?.name === 'string')
-    .map(({ function: fn }) => ({
-      Type: 'function',
-      Function: {
-        Name: String(fn?.name),
-        ...(typeof fn?.description === 'string' ? { Description: fn.description } : {}),
-        Parameters: JSON.stringify(fn?.parameters ?? { type: 'object', properties: {} }),
-      },
-    }));
+  return functionTools(tools).map(({ name, description, parameters }) => ({
+    Type: 'function',
+    Function: {
+      Name: name,
+      ...(description !== undefined ? { Description: description } : {}),
+      Parameters: JSON.stringify(parameters ?? { type: 'object', properties: {} }),
+    },
+  }));
 }
 
 /** OpenAI's `required` has no Hunyuan value; `auto` is the closest. A named function is a `custom` tool. */

@@ -1,4 +1,5 @@
 import type { UpstreamRefusal } from '../adaptor.js';
+import { AUTH, INVALID_REQUEST, MODEL_NOT_FOUND, PERMISSION, QUOTA, RATE_LIMIT, SERVER_FAULT, withStatus, type StatusClass } from '../error-classes.js';
 import { parseUpstreamError, type UpstreamError } from '../openai/upstream-error.js';
 import type { HunyuanAnswer, HunyuanError } from './wire-types.js';
 
@@ -8,18 +9,16 @@ import type { HunyuanAnswer, HunyuanError } from './wire-types.js';
  * decide retry and auto-disable. Unknown codes are upstream faults.
  * Docs: https://cloud.tencent.com/document/api/1729/101842 (Hunyuan error codes) and the common codes.
  */
-type ErrorClass = Omit<UpstreamError, 'message'> & { status: number };
+const KEY = withStatus(401, AUTH);
+const DENIED = withStatus(403, PERMISSION);
+const BILLING = withStatus(402, QUOTA);
+const RATE = withStatus(429, RATE_LIMIT);
+const FILTERED: StatusClass = { status: 400, type: 'invalid_request_error', code: 'content_filter' };
+const CLIENT = withStatus(400, INVALID_REQUEST);
+const MODEL = withStatus(400, MODEL_NOT_FOUND);
+const FAULT = withStatus(500, SERVER_FAULT);
 
-const AUTH: ErrorClass = { status: 401, type: 'authentication_error', code: 'invalid_api_key' };
-const DENIED: ErrorClass = { status: 403, type: 'permission_error', code: 'permission_denied' };
-const BILLING: ErrorClass = { status: 402, type: 'insufficient_quota', code: 'insufficient_quota' };
-const RATE: ErrorClass = { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded' };
-const FILTERED: ErrorClass = { status: 400, type: 'invalid_request_error', code: 'content_filter' };
-const CLIENT: ErrorClass = { status: 400, type: 'invalid_request_error', code: 'invalid_request' };
-const MODEL: ErrorClass = { status: 400, type: 'invalid_request_error', code: 'model_not_found' };
-const FAULT: ErrorClass = { status: 500, type: 'server_error', code: 'server_error' };
-
-const EXACT: Record<string, ErrorClass> = {
+const EXACT: Record<string, StatusClass> = {
   'ResourceInsufficient.ChargeResourceExhaust': BILLING,
   'FailedOperation.ServiceNotActivated': BILLING,
   'FailedOperation.EngineServerLimitExceeded': RATE,
@@ -28,8 +27,8 @@ const EXACT: Record<string, ErrorClass> = {
 };
 
 /** Families by code prefix, the longest first so `AuthFailure.` is not shadowed by anything shorter. */
-const FAMILIES: [string, ErrorClass][] = [
-  ['AuthFailure', AUTH],
+const FAMILIES: [string, StatusClass][] = [
+  ['AuthFailure', KEY],
   ['UnauthorizedOperation', DENIED],
   ['ResourceUnavailable', BILLING],
   ['RequestLimitExceeded', RATE],
@@ -43,7 +42,7 @@ const FAMILIES: [string, ErrorClass][] = [
   ['UnsupportedOperation', CLIENT],
 ];
 
-export function hunyuanErrorClass(code: string): ErrorClass {
+export function hunyuanErrorClass(code: string): StatusClass {
   return EXACT[code] ?? FAMILIES.find(([prefix]) => code === prefix || code.startsWith(`${prefix}.`))?.[1] ?? FAULT;
 }
 

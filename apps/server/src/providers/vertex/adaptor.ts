@@ -1,5 +1,7 @@
+import { nowSeconds } from '../../lib/random.js';
 import { embeddingAnswer } from '../converted-answer.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { jsonHeaders, parsedAnswer, readJson } from '../adaptor-json.js';
 import { anthropicAdaptor, CLAUDE_REFUSES } from '../anthropic/adaptor.js';
 import { anthropicStreamParser } from '../anthropic/stream.js';
 import { structuredOutputSchema } from '../anthropic/structured-output.js';
@@ -7,7 +9,6 @@ import { geminiAdaptor, GEMINI_REFUSES } from '../gemini/adaptor.js';
 import { toGeminiRequest } from '../gemini/request.js';
 import { geminiStreamParser } from '../gemini/stream.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { cachedVertexToken, ensureVertexToken, forgetVertexToken } from './access-token.js';
 import { credentialsOf, projectIdOf } from './channel-credentials.js';
@@ -25,8 +26,6 @@ import { publisherOf, vertexUrl } from './upstream-url.js';
  * Docs: https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest,
  * https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
 const configError = (message: string): UpstreamRefusal => ({ status: 401, error: { message, type: 'authentication_error', code: 'invalid_api_key' } });
 
 /** The adaptor that reads the answer: Anthropic's for Claude models, Gemini's for Google's. */
@@ -61,10 +60,7 @@ export const vertexAdaptor: Adaptor = withSerialToolCalls({
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      // Uncompressed answers: the relay converts them as they come.
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${cachedVertexToken(credentialsOf(target)) ?? ''}`,
     };
     const beta = request.clientHeaders?.['anthropic-beta'];
@@ -75,18 +71,14 @@ export const vertexAdaptor: Adaptor = withSerialToolCalls({
 
   parseAnswer(request: AdaptorRequest, body: Buffer, contentType: string): ParsedAnswer {
     if (request.mode !== 'embeddings') return answerReader(request).parseAnswer(request, body, contentType);
-    let answer: PredictResponse;
-    try {
-      answer = JSON.parse(body.toString('utf8')) as PredictResponse;
-    } catch {
-      return { body, contentType, text: '' };
-    }
+    const answer = parsedAnswer<PredictResponse>(body);
+    if (answer === undefined) return { body, contentType, text: '' };
     return embeddingAnswer(toEmbeddingList(answer, request.model, readJson(request.body).encoding_format));
   },
 
   streamParser(request: AdaptorRequest): StreamParser {
     const body = readJson(request.body);
-    const options = { model: request.model, created: Math.floor(Date.now() / 1000), includeUsage: wantsUsage(body) };
+    const options = { model: request.model, created: nowSeconds(), includeUsage: wantsUsage(body) };
     if (publisherOf(request.model) !== 'anthropic') return geminiStreamParser(options);
     return anthropicStreamParser({ ...options, structured: structuredOutputSchema(body) !== undefined });
   },

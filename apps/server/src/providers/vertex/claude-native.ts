@@ -1,3 +1,4 @@
+import { jsonHeaders } from '../adaptor-json.js';
 import type { BuiltRequest, NativeEndpoint } from '../adaptor.js';
 import { clientHeader, isCountTokens } from '../anthropic/native-endpoint.js';
 import type { JsonObject } from '../openai/request-body.js';
@@ -24,9 +25,7 @@ export const vertexClaudeNative: NativeEndpoint = {
     const { model, ...rest } = JSON.parse(request.body.toString('utf8') || '{}') as JsonObject;
     const body = { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest, ...(count ? { model: model ?? request.model } : {}) };
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${cachedVertexToken(credentialsOf(target)) ?? ''}`,
     };
     const beta = clientHeader(request, 'anthropic-beta');

@@ -1,3 +1,4 @@
+import { jsonHeaders } from '../adaptor-json.js';
 import type { BuiltRequest, NativeEndpoint } from '../adaptor.js';
 import { upstreamMethod } from '../gemini/native-endpoint.js';
 import { cachedVertexToken } from './access-token.js';
@@ -19,9 +20,7 @@ export const vertexGeminiNative: NativeEndpoint = {
     // The model's generateContent URL, with the client's method in its place.
     const generate = vertexUrl(target, projectIdOf(target), 'chat', request.model, false);
     const headers = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       authorization: `Bearer ${cachedVertexToken(credentialsOf(target)) ?? ''}`,
     };
     return { url: `${generate.slice(0, generate.lastIndexOf(':'))}:${upstreamMethod(request.path)}`, headers, body: request.body };

@@ -1,5 +1,6 @@
 import { channelType } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { canonicalRequest, PNG_1X1 } from '../../../test/canonical-request.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { refusedParameter } from '../chat-parameters.js';
@@ -14,15 +15,8 @@ const adaptor = sparkAdaptorAt(() => new Date(DATE));
 /** The canonical request without its image, which would send it to image understanding. */
 const textOnly = (model: string) => ({ ...canonicalRequest(model), messages: [{ role: 'user', content: 'What is the weather in Paris?' }] });
 
-const request = (model: string, key = `APPID|${SECRET}|APIKEY_EXAMPLE`, other = '', body: object = textOnly(model)): AdaptorRequest => ({
-  target: { type: channelType(18)!, key, baseUrl: '', other, config: {}, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model,
-  stream: false,
-  body: Buffer.from(JSON.stringify(body)),
-  contentType: 'application/json',
-});
+const request = (model: string, key = `APPID|${SECRET}|APIKEY_EXAMPLE`, other = '', body: object = textOnly(model)): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type: channelType(18)!, key, other }), { model, body });
 
 describe('Spark adaptor', () => {
   it('builds the signed URL of the model’s service at the given clock, and the request frame', () => {

@@ -1,7 +1,8 @@
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamParser, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { readJson } from '../adaptor-json.js';
+import { baseUrlOf } from '../base-url.js';
 import { convertedAnswer } from '../converted-answer.js';
 import { wantsUsage } from '../openai-chunks.js';
-import type { JsonObject } from '../openai/request-body.js';
 import { IMAGE_DOMAIN, IMAGE_HOST, IMAGE_PATH, imageCount } from './image-request.js';
 import { toSparkRequest } from './request.js';
 import { toChatCompletion } from './response.js';
@@ -19,10 +20,6 @@ import { sparkExchange } from './websocket-exchange.js';
  * parameter so the signature can be tested exactly.
  * Docs: https://www.xfyun.cn/doc/spark/Web.html
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const baseOf = (target: UpstreamTarget) => (target.baseUrl || target.type.defaultBaseUrl).replace(/\/+$/, '');
-
 const MALFORMED_KEY: UpstreamRefusal = { status: 401, error: { message: 'the Spark channel key must be APPID|APISecret|APIKey', type: 'authentication_error', code: 'invalid_api_key' } };
 
 /** The api version the channel names: `other` (one-api's column), or config `api_version` (its newer console). */
@@ -51,7 +48,7 @@ export function sparkAdaptorAt(clock: () => Date): Adaptor {
       }
       const service = sparkService(request.model, channelVersion(request.target));
       const frame = toSparkRequest(body, credentials.appId, service.domain);
-      return { url: signedSparkUrl(baseOf(request.target), service.path, credentials, clock()), headers: {}, body: Buffer.from(JSON.stringify(frame)) };
+      return { url: signedSparkUrl(baseUrlOf(request.target), service.path, credentials, clock()), headers: {}, body: Buffer.from(JSON.stringify(frame)) };
     },
 
     exchange: (built, request, io) => sparkExchange(built, request.stream, io),

@@ -1,4 +1,5 @@
 import type { UpstreamRefusal } from '../adaptor.js';
+import { AUTH, INVALID_REQUEST, QUOTA, RATE_LIMIT, SERVER_FAULT, withStatus, type StatusClass } from '../error-classes.js';
 
 /**
  * Spark's errors, as OpenAI error classes with the status they stand for, which decide retry and
@@ -7,20 +8,18 @@ import type { UpstreamRefusal } from '../adaptor.js';
  * reference marks them unconfirmed), so anything unknown is an upstream fault.
  * Docs: https://www.xfyun.cn/doc/spark/%E6%8E%A5%E5%8F%A3%E8%AF%B4%E6%98%8E.html (error codes)
  */
-type ErrorClass = Omit<UpstreamRefusal['error'], 'message'> & { status: number };
+const KEY = withStatus(401, AUTH);
+const OUT_OF_QUOTA = withStatus(429, QUOTA);
+const RATE = withStatus(429, RATE_LIMIT);
+const CLIENT = withStatus(400, INVALID_REQUEST);
+const TOO_LONG: StatusClass = { status: 400, type: 'invalid_request_error', code: 'context_length_exceeded' };
+const FAULT = withStatus(500, SERVER_FAULT);
 
-const AUTH: ErrorClass = { status: 401, type: 'authentication_error', code: 'invalid_api_key' };
-const QUOTA: ErrorClass = { status: 429, type: 'insufficient_quota', code: 'insufficient_quota' };
-const RATE: ErrorClass = { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded' };
-const CLIENT: ErrorClass = { status: 400, type: 'invalid_request_error', code: 'invalid_request' };
-const TOO_LONG: ErrorClass = { status: 400, type: 'invalid_request_error', code: 'context_length_exceeded' };
-const FAULT: ErrorClass = { status: 500, type: 'server_error', code: 'server_error' };
-
-const CLASSES: Record<number, ErrorClass> = {
+const CLASSES: Record<number, StatusClass> = {
   10003: CLIENT, 10004: CLIENT, 10005: CLIENT, 10163: CLIENT,
   10907: TOO_LONG,
-  11200: AUTH,
-  11201: QUOTA,
+  11200: KEY,
+  11201: OUT_OF_QUOTA,
   11202: RATE, 11203: RATE,
 };
 

@@ -1,7 +1,9 @@
+import { nowSeconds } from '../../lib/random.js';
 import type { Adaptor, AdaptorRequest, BuiltRequest, ParsedAnswer, StreamEvent, StreamParser, UpstreamIo, UpstreamRefusal, UpstreamTarget } from '../adaptor.js';
+import { jsonHeaders, readJson } from '../adaptor-json.js';
 import type { ChatParameter } from '../chat-parameters.js';
 import { convertedAnswer } from '../converted-answer.js';
-import { wantsUsage } from '../openai-chunks.js';
+import { streamOptionsOf } from '../openai-chunks.js';
 import { openAIAdaptor, openAIStreamParser } from '../openai/adaptor.js';
 import type { JsonObject } from '../openai/request-body.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
@@ -20,10 +22,6 @@ import { reframeV3Stream, zhipuV3StreamParser } from './v3-stream.js';
  * are mapped; v3 answers and streams are converted (reference providers.md 10).
  * Docs: https://docs.bigmodel.cn/api-reference
  */
-const readJson = (body: Buffer): JsonObject => JSON.parse(body.toString('utf8') || '{}') as JsonObject;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 const mapFinishReasons = (text: string): string => {
   try {
     const parsed = JSON.parse(text) as JsonObject;
@@ -67,9 +65,7 @@ export const zhipuAdaptor: Adaptor = withSerialToolCalls({
   buildRequest(request: AdaptorRequest): BuiltRequest {
     const { target } = request;
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: request.stream ? 'text/event-stream' : 'application/json',
-      'accept-encoding': 'identity',
+      ...jsonHeaders(request.stream),
       // one-api sends the JWT bare; a key that is not id.secret goes as a bearer key, which v4 also accepts.
       authorization: cachedZhipuToken(target.key) ?? `Bearer ${target.key}`,
     };
@@ -103,8 +99,7 @@ export const zhipuAdaptor: Adaptor = withSerialToolCalls({
 
   streamParser(request: AdaptorRequest): StreamParser {
     if (isV3(request)) {
-      const includeUsage = wantsUsage(readJson(request.body));
-      return zhipuV3StreamParser({ model: request.model, created: nowSeconds(), includeUsage });
+      return zhipuV3StreamParser(streamOptionsOf(request));
     }
     const inner = openAIStreamParser();
     return { framing: 'sse', event: (data: string): StreamEvent => inner.event(data === '[DONE]' ? data : mapFinishReasons(data)) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_TYPES } from '@tollgate/contract';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { zhipuAdaptor } from './adaptor.js';
 import { signZhipuToken } from './jwt.js';
@@ -7,15 +8,8 @@ import { signZhipuToken } from './jwt.js';
 const type = CHANNEL_TYPES.find((t) => t.id === 16);
 if (!type) throw new Error('channel type 16 missing');
 
-const request = (mode: 'chat' | 'embeddings' | 'images', body: object, model = 'glm-4', baseUrl = ''): AdaptorRequest => ({
-  target: { type, key: 'myid.mysecret', baseUrl, other: '', config: {}, settings: {} },
-  mode,
-  path: { chat: '/v1/chat/completions', embeddings: '/v1/embeddings', images: '/v1/images/generations' }[mode],
-  model,
-  stream: (body as { stream?: boolean }).stream === true,
-  body: Buffer.from(JSON.stringify(body)),
-  contentType: 'application/json',
-});
+const request = (mode: 'chat' | 'embeddings' | 'images', body: object, model = 'glm-4', baseUrl = ''): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type, key: 'myid.mysecret', baseUrl }), { mode, model, stream: (body as { stream?: boolean }).stream === true, body });
 
 describe('Zhipu requests (reference providers.md 10.2)', () => {
   it('sends chat to the v4 path with the mapped model and temperature/top_p clamped to [0, 1]', () => {

@@ -1,9 +1,10 @@
 import { CHANNEL_TYPES } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
-import { StreamSplitter } from '../../relay/streaming/sse-lines.js';
+import { adaptorRequest, upstreamTarget } from '../../../test/adaptor-request.js';
 import { classifyFailure } from '../../relay/upstream-call.js';
 import { canonicalRequestWithToolTurn } from '../../../test/canonical-request.js';
 import { chunkedAnswer, jsonAnswer, scriptedIo } from '../../../test/scripted-io.js';
+import { firstChoices, parseStreamPieces } from '../../../test/parsed-stream.js';
 import type { AdaptorRequest } from '../adaptor.js';
 import { zhipuAdaptor } from './adaptor.js';
 
@@ -16,15 +17,8 @@ const RECORDED =
   'id: 8313807536837492492\nevent: finish\ndata: \nmeta: {"task_status":"SUCCESS","usage":{"completion_tokens":9,"prompt_tokens":40,"total_tokens":49},"task_id":"8313807536837492492","request_id":"123"}\n\n';
 const SYNC = { code: 200, msg: '操作成功', success: true, data: { request_id: '123', task_id: '8313807536837492492', task_status: 'SUCCESS', choices: [{ role: 'assistant', content: '" A single white pixel."' }], usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } } };
 
-const request = (body: object, stream: boolean): AdaptorRequest => ({
-  target: { type, key: 'myid.mysecret', baseUrl: 'http://zhipu.test', other: '', config: {}, settings: {} },
-  mode: 'chat',
-  path: '/v1/chat/completions',
-  model: 'chatglm_turbo',
-  stream,
-  body: Buffer.from(JSON.stringify({ ...body, stream })),
-  contentType: 'application/json',
-});
+const request = (body: object, stream: boolean): AdaptorRequest =>
+  adaptorRequest(upstreamTarget({ type, key: 'myid.mysecret', baseUrl: 'http://zhipu.test' }), { model: 'chatglm_turbo', stream, body: { ...body, stream } });
 
 async function streamThrough(chunks: string[], body: object = {}) {
   const req = request({ messages: [{ role: 'user', content: 'hi' }], ...body }, true);
@@ -32,13 +26,7 @@ async function streamThrough(chunks: string[], body: object = {}) {
   const response = await zhipuAdaptor.exchange?.(zhipuAdaptor.buildRequest(req), req, io);
   const parser = zhipuAdaptor.streamParser?.(req);
   if (!response || !parser) throw new Error('no exchange or parser');
-  const splitter = new StreamSplitter(parser.framing);
-  const events = [];
-  for await (const chunk of response.body) events.push(...splitter.push(Buffer.from(chunk)).map((d) => parser.event(d)));
-  events.push(...splitter.end().map((d) => parser.event(d)));
-  if (parser.end) events.push(parser.end());
-  const forward = events.flatMap((e) => e.forward);
-  return { io, events, forward, chunks: forward.filter((f) => f !== '[DONE]').map((f) => JSON.parse(f) as Record<string, unknown>) };
+  return { io, ...(await parseStreamPieces(parser, response.body)) };
 }
 
 describe('Zhipu legacy v3 (reference providers.md 10.3)', () => {
@@ -79,7 +67,7 @@ describe('Zhipu legacy v3 (reference providers.md 10.3)', () => {
 
   it('re-frames the recorded stream (split across reads) into chunks, with the meta usage at the end', async () => {
     const { events, forward, chunks } = await streamThrough([RECORDED.slice(0, 40), RECORDED.slice(40, 130), RECORDED.slice(130)], { stream_options: { include_usage: true } });
-    expect(chunks.map((c) => (c.choices as unknown[])[0])).toEqual([
+    expect(firstChoices(chunks)).toEqual([
       { index: 0, delta: { role: 'assistant', content: ' A single' }, finish_reason: null },
       { index: 0, delta: { content: ' white pixel.' }, finish_reason: null },
       { index: 0, delta: {}, finish_reason: 'stop' },

@@ -9,7 +9,7 @@ import { insertToken } from '../../modules/tokens/tokens.repository.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/databases.js';
 import { FakeOpenAI } from '../../../test/fake-openai.js';
 import { PrivateRedis } from '../../../test/private-redis.js';
-import { login, silentLogger } from '../../../test/test-app.js';
+import { silentLogger, loginRoot } from '../../../test/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const kind = databaseKinds.includes('postgres') ? 'postgres' : 'sqlite';
@@ -56,7 +56,7 @@ const chat = (node: Node, key: string) =>
   }).then((response) => response.status);
 
 async function addChannel(node: Node, baseUrl: string) {
-  const cookie = await login(node.app, 'root', '123456');
+  const cookie = await loginRoot(node.app);
   await node.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie }, payload: { name: 'upstream', type: 1, key: 'k', base_url: baseUrl, models: 'gpt-4o-mini', group: 'default' } });
 }
 

@@ -1,4 +1,5 @@
 import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
+import { failureOf, parseHubChunk, type HubDelta } from '../../hub-chunk.js';
 import type { TokenUsage } from '../../token-usage.js';
 import { streamErrorType } from './anthropic-error.js';
 import { anthropicUsage, messageId, stopReasonOf, toolUseId } from './answer-usage.js';
@@ -13,29 +14,7 @@ import { PING, sseEvent } from './sse-event.js';
  * message_delta carries it with the billed usage, and message_stop ends the stream. An upstream failure
  * mid-stream is Anthropic's `error` event, after which nothing more is sent. Only the first choice.
  */
-interface HubDelta {
-  content?: unknown;
-  reasoning_content?: unknown;
-  thinking_signature?: unknown;
-  redacted_thinking?: unknown;
-  tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[];
-}
-
-interface HubChunk {
-  id?: string;
-  choices?: { index?: number; delta?: HubDelta; finish_reason?: string | null }[];
-  error?: { message?: string; type?: string; code?: string };
-}
-
 type BlockKind = 'text' | 'thinking' | 'tool';
-
-function parsed(payload: string): HubChunk | undefined {
-  try {
-    return JSON.parse(payload) as HubChunk;
-  } catch {
-    return undefined;
-  }
-}
 
 export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
   let started = false;
@@ -84,11 +63,11 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
 
   return {
     chunk(payload) {
-      const chunk = parsed(payload);
+      const chunk = parseHubChunk(payload);
       if (failed || !chunk) return '';
       if (chunk.error) {
         failed = true;
-        const { message = 'the upstream stream failed', type = '', code = '' } = chunk.error;
+        const { message, type, code } = failureOf(chunk.error);
         return start(chunk.id) + stop() + sseEvent({ type: 'error', error: { type: streamErrorType(type, code), message } });
       }
       let out = start(chunk.id);

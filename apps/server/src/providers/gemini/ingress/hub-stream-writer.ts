@@ -1,4 +1,5 @@
 import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
+import { failureOf, parseHubChunk } from '../../hub-chunk.js';
 import type { TokenUsage } from '../../token-usage.js';
 import { finishReasonOf, functionCallPart, textOf, wantsThoughts, type AnswerPart, type HubToolCall } from './answer-parts.js';
 import { googleError, statusOfErrorType } from './google-error.js';
@@ -12,23 +13,9 @@ import { metadataFromUsage } from './usage-metadata.js';
  * and the billed usage. An upstream failure mid-stream is Google's `{"error":{…}}` object.
  * Docs: https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
-interface HubChunk {
-  id?: string;
-  choices?: { index?: number; delta?: { content?: unknown; reasoning_content?: unknown; tool_calls?: (HubToolCall & { index?: number })[] }; finish_reason?: string | null }[];
-  error?: { message?: string; type?: string; code?: string };
-}
-
 interface ChoiceState {
   calls: Map<number, Required<Pick<HubToolCall, 'function'>> & HubToolCall>;
   finish?: string;
-}
-
-function parsed(payload: string): HubChunk | undefined {
-  try {
-    return JSON.parse(payload) as HubChunk;
-  } catch {
-    return undefined; // an event the adaptor could not make sense of: the client is better off without it
-  }
 }
 
 /** Every part must say something: the SDKs' chats drop a turn that has an empty part or no parts. */
@@ -53,11 +40,11 @@ export function hubStreamWriter(mode: StreamMode, context: AnswerContext): HubSt
 
   return {
     chunk(payload) {
-      const chunk = parsed(payload);
+      const chunk = parseHubChunk(payload);
       if (failed || !chunk) return '';
       if (chunk.error) {
         failed = true;
-        const { message = 'the upstream stream failed', type = '', code = '' } = chunk.error;
+        const { message, type, code } = failureOf(chunk.error);
         return framing.event(JSON.stringify(googleError(statusOfErrorType(type, code), message)));
       }
       responseId ||= chunk.id ?? '';

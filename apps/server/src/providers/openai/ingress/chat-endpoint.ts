@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../lib/random.js';
 import type { IngressEndpoint } from '../../ingress.js';
 import { wantsUsage } from '../../openai-chunks.js';
 import type { TokenUsage } from '../../token-usage.js';
@@ -30,7 +31,7 @@ export function withReportedUsage(body: Buffer, usage: TokenUsage): Buffer {
 
 /** The last chunk of a stream whose client asked for `stream_options.include_usage` and whose upstream sent none. */
 export function usageChunk(id: string, model: string, usage: TokenUsage): string {
-  return JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [], usage: openAIUsage(usage) });
+  return JSON.stringify({ id, object: 'chat.completion.chunk', created: nowSeconds(), model, choices: [], usage: openAIUsage(usage) });
 }
 
 const DONE = 'data: [DONE]\n\n';

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../lib/random.js';
 import type { AnswerContext } from '../../ingress.js';
 import type { TokenUsage } from '../../token-usage.js';
 import type { JsonObject } from '../request-body.js';
@@ -42,7 +43,7 @@ export function responseFromHub(body: Buffer, usage: TokenUsage, context: Answer
   const end = endOf(choice?.finish_reason);
   const response = responseObject(context, {
     id,
-    createdAt: completion.created ?? Math.floor(Date.now() / 1000),
+    createdAt: completion.created ?? nowSeconds(),
     status: end.status,
     output,
     usage: responsesUsage(usage) as unknown as JsonObject,

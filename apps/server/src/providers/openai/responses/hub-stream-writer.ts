@@ -1,4 +1,6 @@
+import { nowSeconds } from '../../../lib/random.js';
 import type { AnswerContext, HubStreamWriter } from '../../ingress.js';
+import { failureOf, parseHubChunk, type HubToolCallDelta } from '../../hub-chunk.js';
 import type { TokenUsage } from '../../token-usage.js';
 import type { JsonObject } from '../request-body.js';
 import { callItem, endOf, messageItem, outputText, reasoningItem, summaryText, type HubCall } from './answer-items.js';
@@ -16,28 +18,12 @@ import { responsesUsage } from './usage.js';
  * mid-stream is response.failed. A converted Claude's signed thinking goes out in the reasoning item's
  * encrypted_content (thinking-carrier.ts). Docs: https://platform.openai.com/docs/api-reference/responses-streaming
  */
-interface HubChunk {
-  choices?: {
-    delta?: { content?: unknown; reasoning_content?: unknown; thinking_signature?: unknown; redacted_thinking?: unknown; tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[] };
-    finish_reason?: string | null;
-  }[];
-  error?: { message?: string; type?: string; code?: string };
-}
-
 type OpenItem = { kind: 'reasoning' | 'message'; id: string; index: number; text: string } | { kind: 'call'; id: string; index: number; hubIndex: number; call: HubCall };
-
-function parsed(payload: string): HubChunk | undefined {
-  try {
-    return JSON.parse(payload) as HubChunk;
-  } catch {
-    return undefined;
-  }
-}
 
 export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
   const id = responseIdOf(context);
   const suffix = id.slice('resp_'.length);
-  const createdAt = Math.floor(Date.now() / 1000);
+  const createdAt = nowSeconds();
   const custom = customToolNames(context.client);
   const output: JsonObject[] = [];
   let sequence = 0;
@@ -109,7 +95,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
     return out + (kind === 'message' ? event('response.output_text.delta', { ...at, content_index: 0, delta, logprobs: [] }) : event('response.reasoning_summary_text.delta', { ...at, summary_index: 0, delta }));
   };
 
-  const callDelta = (delta: NonNullable<NonNullable<NonNullable<HubChunk['choices']>[number]['delta']>['tool_calls']>[number]): string => {
+  const callDelta = (delta: HubToolCallDelta): string => {
     const hubIndex = delta.index ?? 0;
     let out = '';
     let item = open;
@@ -135,12 +121,12 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
 
   return {
     chunk(payload) {
-      const chunk = parsed(payload);
+      const chunk = parseHubChunk(payload);
       if (failed || !chunk) return '';
       let out = start();
       if (chunk.error) {
         failed = true;
-        const message = chunk.error.message ?? 'the upstream stream failed';
+        const { message } = failureOf(chunk.error);
         return out + event('response.failed', { response: response({ status: 'failed', error: { code: 'server_error', message } }) });
       }
       const choice = chunk.choices?.[0];

@@ -1,4 +1,6 @@
+import { jsonHeaders } from '../../adaptor-json.js';
 import type { AdaptorRequest, BuiltRequest, NativeEndpoint } from '../../adaptor.js';
+import { baseUrlOf } from '../../base-url.js';
 import { openAIUrl } from '../upstream-url.js';
 
 /**
@@ -19,7 +21,7 @@ export function responsesSuffix(path: string): { rest: string; query: string | u
   return { rest: at === -1 ? '' : pathname.slice(at + '/responses'.length), query };
 }
 
-const baseOf = (request: AdaptorRequest) => (request.target.baseUrl || request.target.type.defaultBaseUrl).replace(/\/+$/, '');
+const baseOf = (request: AdaptorRequest) => baseUrlOf(request.target);
 
 export function responsesUrl(request: AdaptorRequest): string {
   const { type } = request.target;
@@ -33,10 +35,7 @@ export function responsesUrl(request: AdaptorRequest): string {
 export function responsesHeaders(request: AdaptorRequest): Record<string, string> {
   const { target } = request;
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: request.stream ? 'text/event-stream' : 'application/json',
-    // Uncompressed answers: the relay reads usage from them and streams them on as they come.
-    'accept-encoding': 'identity',
+    ...jsonHeaders(request.stream),
     ...target.type.headers,
   };
   if (target.type.urlStyle === 'azure') headers['api-key'] = target.key;

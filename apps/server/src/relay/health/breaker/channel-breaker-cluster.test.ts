@@ -7,7 +7,7 @@ import { loadConfig } from '../../../config.js';
 import { insertToken } from '../../../modules/tokens/tokens.repository.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../../test/databases.js';
 import { FakeOpenAI } from '../../../../test/fake-openai.js';
-import { login, silentLogger } from '../../../../test/test-app.js';
+import { silentLogger, loginRoot } from '../../../../test/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const shared = databaseKinds.find((kind) => kind !== 'sqlite');
@@ -39,7 +39,7 @@ describe.each(setups)('channel breaker on two nodes sharing one $kind database (
       await ctx.options.set(option, value);
     }
     await ctx.cacheSync.changed('options');
-    const cookie = await login(nodes[0]!.app, 'root', '123456');
+    const cookie = await loginRoot(nodes[0]!.app);
     const add = async (fields: Record<string, unknown>) =>
       (await nodes[0]!.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie }, payload: { type: 1, key: 'k', group: 'default', models: 'gpt-4o', ...fields } })).json<{ data: number }>().data;
     flakyId = await renumber(await add({ name: 'flaky', base_url: flaky.baseUrl, priority: 10 }));
