@@ -53,7 +53,7 @@ test.describe('console: prices in money (issue 15)', () => {
     await field(page, 'money-input').fill('4');
     await field(page, 'money-output').fill('-1');
     await page.getByTestId('money-save').click();
-    await expect(toast(page, 'output must be a number of 0 or more')).toBeVisible();
+    await expect(toast(page, 'output 必须是不小于 0 的数')).toBeVisible();
     expect(await optionValue(api, 'ModelRatio')).not.toContain(model);
 
     await field(page, 'money-output').fill('12');
@@ -105,7 +105,7 @@ test.describe('console: prices in money (issue 15)', () => {
     const before = await optionValue(api, 'ModelPriceTiers');
     await page.getByTestId('option-ModelPriceTiers').fill('{"no-such-model":[{"above_prompt_tokens":1000,"input":1}]}');
     await page.getByTestId('save-ModelPriceTiers-ModelRequestPrice').click();
-    await expect(toast(page, /ModelPriceTiers\.no-such-model: unknown model/)).toBeVisible();
+    await expect(toast(page, /ModelPriceTiers\.no-such-model：未知模型 no-such-model/)).toBeVisible();
     expect(await optionValue(api, 'ModelPriceTiers')).toBe(before);
 
     await page.getByTestId('option-ModelPriceTiers').fill('');

@@ -31,6 +31,7 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/oauth/wechat/bind': 'user',
   'GET /api/oauth/email/bind': 'user',
   'GET /api/models': 'user',
+  'GET /api/pricing': 'user',
   'GET /api/user/dashboard': 'user',
   'GET /api/user/self': 'user',
   'PUT /api/user/self': 'user',

@@ -1,15 +1,22 @@
 import { z } from 'zod';
+import type { MessageCode } from './messages/catalog.js';
+
+/**
+ * The editor's refusals are catalog codes (messages/price-messages.ts) whose `{field}` is the issue's path, so
+ * the console shows them in its language.
+ */
+const NOT_A_NUMBER = 'price.money_not_number' satisfies MessageCode;
+const REQUIRED = 'price.money_required' satisfies MessageCode;
 
 /** A money field of the console's price editor: typed text or a number; '' is "not priced apart". */
-const optionalMoney = (field: string) =>
+const optionalMoney = () =>
   z
-    .union([z.string(), z.number()], { error: `${field} must be a number of 0 or more` })
+    .union([z.string(), z.number()], { error: NOT_A_NUMBER })
     .optional()
     .transform((value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? undefined : Number(value)))
-    .refine((value) => value === undefined || (Number.isFinite(value) && value >= 0), `${field} must be a number of 0 or more`);
+    .refine((value) => value === undefined || (Number.isFinite(value) && value >= 0), NOT_A_NUMBER);
 
-const requiredMoney = (field: string) =>
-  optionalMoney(field).pipe(z.number({ error: `${field} is required` }));
+const requiredMoney = () => optionalMoney().pipe(z.number({ error: REQUIRED }));
 
 /**
  * One model's prices as the console edits them, in US dollars per million tokens. Input and output are
@@ -17,18 +24,18 @@ const requiredMoney = (field: string) =>
  */
 export const ModelMoneyPriceSchema = z
   .object({
-    model: z.string({ error: 'model is required' }).trim().min(1, 'model is required'),
-    input: requiredMoney('input'),
-    output: requiredMoney('output'),
-    cache_read: optionalMoney('cache_read'),
-    cache_write: optionalMoney('cache_write'),
-    reasoning: optionalMoney('reasoning'),
-    audio_input: optionalMoney('audio_input'),
-    audio_output: optionalMoney('audio_output'),
+    model: z.string({ error: REQUIRED }).trim().min(1, REQUIRED),
+    input: requiredMoney(),
+    output: requiredMoney(),
+    cache_read: optionalMoney(),
+    cache_write: optionalMoney(),
+    reasoning: optionalMoney(),
+    audio_input: optionalMoney(),
+    audio_output: optionalMoney(),
   })
   // The other kinds are stored relative to the input price, which must then be more than nothing.
   .refine((price) => price.input !== 0 || [price.output, price.cache_read, price.cache_write, price.reasoning, price.audio_input, price.audio_output].every((value) => !value), {
-    message: 'input must be greater than 0 when another kind has a price',
+    message: 'price.money_input_zero' satisfies MessageCode,
     path: ['input'],
   });
 export type ModelMoneyPrice = z.output<typeof ModelMoneyPriceSchema>;

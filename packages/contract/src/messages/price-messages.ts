@@ -13,6 +13,10 @@ export const priceMessages = {
   // A tier's own fields: the English names the rule broken, the Chinese the field.
   'price.tier_invalid': { en: '{detail}', zh: '价格档位 {field} 无效' },
   'price.tier_threshold_order': { en: '{at}.above_prompt_tokens must be greater than the tier before it', zh: '{at}.above_prompt_tokens 必须大于上一档' },
+  // The console's money editor, checked before anything is sent; {field} is the price's field name.
+  'price.money_not_number': { en: '{field} must be a number of 0 or more', zh: '{field} 必须是不小于 0 的数' },
+  'price.money_required': { en: '{field} is required', zh: '{field} 不能为空' },
+  'price.money_input_zero': { en: 'input must be greater than 0 when another kind has a price', zh: '其他价格不为空时，input 必须大于 0' },
   'option.audio_input_ratio_invalid': { en: 'AudioInputRatio is not valid JSON; expected {"model":8} (relative to an input token)', zh: '音频输入倍率（AudioInputRatio）不是合法的 JSON，格式应为 {"model":8}（相对输入 token）' },
   'option.audio_output_ratio_invalid': { en: 'AudioOutputRatio is not valid JSON; expected {"model":16} (relative to an input token)', zh: '音频输出倍率（AudioOutputRatio）不是合法的 JSON，格式应为 {"model":16}（相对输入 token）' },
   'option.model_request_price_invalid': { en: 'ModelRequestPrice is not valid JSON; expected {"model":0.04} (US dollars per request)', zh: '按次价格（ModelRequestPrice）不是合法的 JSON，格式应为 {"model":0.04}（每次请求的美元价格）' },

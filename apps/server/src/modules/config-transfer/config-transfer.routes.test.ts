@@ -153,7 +153,7 @@ describe.each(databaseKinds)('/api/config on %s', (kind) => {
     [{ version: 1, channels: [{ name: 'a', type: 1, groups: ['default'], colour: 'red' }] }, 'channels[0]: unknown field colour'],
     [{ version: 2 }, 'version: expected document version 1'],
     [{ version: 1, chanels: [] }, 'document: unknown field chanels'],
-    [{ version: 1, prices: { ModelRatio: { 'gpt-4o': -1 } } }, 'prices.ModelRatio: model ratio is not a valid JSON string'],
+    [{ version: 1, prices: { ModelRatio: { 'gpt-4o': -1 } } }, 'prices.ModelRatio: ModelRatio.gpt-4o must be a number of 0 or more'],
     [{ version: 1, options: { NoSuchOption: 'x' } }, 'options.NoSuchOption: unknown option key'],
     [{ version: 1, options: { ModelRatio: {} } }, 'options.ModelRatio: set in the prices section'],
     [{ version: 1, options: { RetryTimes: '-1' } }, 'options.RetryTimes: RetryTimes must be a whole number of 0 or more'],

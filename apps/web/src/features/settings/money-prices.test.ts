@@ -1,4 +1,4 @@
-import { ModelMoneyPriceSchema } from '@tollgate/contract';
+import { ModelMoneyPriceSchema, renderMessage } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
 import { moneyFieldsOf, moneyPriceChanges, operatorPrices } from './money-prices';
 
@@ -27,7 +27,10 @@ describe('money prices over the stored ratios', () => {
   });
 
   it('refuses a negative or non-numeric price naming the field', () => {
-    const problem = (input: Record<string, unknown>) => ModelMoneyPriceSchema.safeParse(input).error?.issues[0]?.message;
+    const problem = (input: Record<string, unknown>) => {
+      const issue = ModelMoneyPriceSchema.safeParse(input).error?.issues[0];
+      return issue && renderMessage({ code: issue.message, params: { field: issue.path.map(String).join('.') } }, 'en');
+    };
     expect(problem({ model: 'm', input: '-1', output: '2' })).toBe('input must be a number of 0 or more');
     expect(problem({ model: 'm', input: '1', output: 'cheap' })).toBe('output must be a number of 0 or more');
     expect(problem({ model: 'm', input: '1', output: '2', reasoning: '-0.5' })).toBe('reasoning must be a number of 0 or more');

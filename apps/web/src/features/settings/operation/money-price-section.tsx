@@ -2,6 +2,7 @@ import { Button, Flex, Form, Input, Table, Typography } from 'antd';
 import { ModelMoneyPriceSchema } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/app/toasts/toast';
+import { catalogText } from '@/app/i18n/catalog-text';
 import { useSaveOptions } from '../api/options';
 import { moneyFieldsOf, moneyPriceChanges, operatorPrices, type MoneyPriceFields } from '../money-prices';
 import type { Options } from '../option-diff';
@@ -31,7 +32,8 @@ export function MoneyPriceSection({ options }: { options: Options }) {
   const onFinish = (typed: MoneyPriceFields) => {
     const parsed = ModelMoneyPriceSchema.safeParse(typed);
     if (!parsed.success) {
-      showError(parsed.error.issues[0]?.message ?? '');
+      const issue = parsed.error.issues[0];
+      showError(issue ? catalogText({ code: issue.message, params: { field: issue.path.map(String).join('.') } }) : '');
       return;
     }
     save.mutate(moneyPriceChanges(options, parsed.data, quotaPerUnit));
