@@ -32,6 +32,8 @@ export const en: Messages = {
   },
   errors: {
     withMessage: 'Error: {{message}}',
+    httpStatus: 'Error: the request failed (HTTP {{status}})',
+    signInWithoutUser: 'the server answered the sign-in without a user',
     tooManyRequests: 'Error: too many requests, please try again later!',
     serverError: 'Error: internal server error, please contact the administrator!',
     demoSite: 'This site is for demonstration only and has no server!',

@@ -31,6 +31,8 @@ export const zh = {
   },
   errors: {
     withMessage: '错误：{{message}}',
+    httpStatus: '错误：请求失败（HTTP {{status}}）',
+    signInWithoutUser: '服务器完成了登录，却没有返回用户',
     tooManyRequests: '错误：请求次数过多，请稍后再试！',
     serverError: '错误：服务器内部错误，请联系管理员！',
     demoSite: '本站仅作演示之用，无服务端！',

@@ -43,9 +43,9 @@ describe('showRequestError', () => {
     expect(showError).not.toHaveBeenCalled();
   });
 
-  it('other statuses show "Error: " and the message', () => {
-    showRequestError(new HttpError(404, 'Request failed with status code 404'));
-    expect(showError).toHaveBeenCalledWith('错误：Request failed with status code 404');
+  it('other statuses show "Error: " and the message, or the status in the console\'s language when the server said nothing', () => {
+    showRequestError(new HttpError(404));
+    expect(showError).toHaveBeenCalledWith('错误：请求失败（HTTP 404）');
   });
 
   it('shows the server message of a refused call as the server wrote it (in the language the console asked for)', () => {

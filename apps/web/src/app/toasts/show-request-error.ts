@@ -24,7 +24,7 @@ function showHttpError(error: HttpError): void {
       return;
     default:
       // The server's own message (lib/api/client.ts), already in the console's language (it sends Accept-Language).
-      showError(i18n.t('errors.withMessage', { message: error.message }));
+      showError(error.serverMessage ? i18n.t('errors.withMessage', { message: error.serverMessage }) : i18n.t('errors.httpStatus', { status: error.status }));
   }
 }
 

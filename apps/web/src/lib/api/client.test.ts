@@ -37,7 +37,7 @@ describe('api', () => {
 
   it('falls back to the status when the error body says nothing', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 }))));
-    await expect(api.get('/api/status')).rejects.toEqual(new HttpError(502, 'Request failed with status code 502'));
+    await expect(api.get('/api/status')).rejects.toEqual(new HttpError(502));
   });
 
   it('sends JSON bodies with the cookie session and no Authorization header', async () => {

@@ -15,7 +15,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
-    throw new HttpError(response.status, (await serverMessage(response)) ?? `Request failed with status code ${response.status}`);
+    throw new HttpError(response.status, await serverMessage(response));
   }
   return (await response.json()) as ApiEnvelope<T>;
 }

@@ -11,7 +11,7 @@ export interface CsvProgress {
  */
 export async function downloadCsv(path: string, onProgress: (progress: CsvProgress) => void, signal?: AbortSignal): Promise<CsvProgress> {
   const response = await fetch(path, { credentials: 'same-origin', signal });
-  if (!response.ok) throw new HttpError(response.status, `Request failed with status code ${response.status}`);
+  if (!response.ok) throw new HttpError(response.status);
   if (!(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
     const body = (await response.json()) as { message?: string };
     throw new ApiFailure(body.message ?? 'the export was refused');

@@ -1,10 +1,13 @@
-/** The server answered with an HTTP error status; the common handler reacts to the status. */
+/**
+ * The server answered with an HTTP error status; the common handler reacts to the status. `serverMessage` is
+ * what the server said, when it said anything (a proxy's bare 502 says nothing the console could show).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly serverMessage?: string,
   ) {
-    super(message);
+    super(serverMessage ?? `Request failed with status code ${status}`);
     this.name = 'HttpError';
   }
 }

@@ -1,5 +1,6 @@
 import type { LoginUser } from '@tollgate/contract';
 import { request, withQuery } from '@/lib/api/client';
+import { i18n } from '@/app/i18n/i18n';
 import { ApiFailure } from '@/lib/api/errors';
 import type { OAuthProvider } from '@/lib/oauth/authorize-urls';
 
@@ -17,6 +18,6 @@ export async function sendOAuthCode(provider: OAuthProvider, code: string, state
   const envelope = await request<LoginUser>('GET', withQuery(`/api/oauth/${provider}`, { code, state }));
   if (!envelope.success) throw new ApiFailure(envelope.message);
   if (envelope.message === BIND_MESSAGE) return { kind: 'bound' };
-  if (!envelope.data) throw new ApiFailure('the server answered the sign-in without a user');
+  if (!envelope.data) throw new ApiFailure(i18n.t('errors.signInWithoutUser'));
   return { kind: 'signedIn', user: envelope.data };
 }

@@ -8,7 +8,7 @@ import { ApiFailure, HttpError } from '@/lib/api/errors';
  */
 async function importConfig({ text, dryRun }: { text: string; dryRun: boolean }): Promise<ConfigImportResult> {
   const response = await fetch(`/api/config/import?dry_run=${dryRun}`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'text/yaml' }, body: text });
-  if (!response.ok) throw new HttpError(response.status, `Request failed with status code ${response.status}`);
+  if (!response.ok) throw new HttpError(response.status);
   const envelope = (await response.json()) as ApiEnvelope<ConfigImportResult>;
   if (!envelope.success || !envelope.data) throw new ApiFailure(envelope.message);
   return envelope.data;
