@@ -37,7 +37,8 @@ const credentialsRefused = (result: CallResult): boolean => !result.ok && result
 async function attemptUpstream(client: UpstreamClient, adaptor: Adaptor, request: AdaptorRequest, signal: Cancellation): Promise<CallResult> {
   let response: UpstreamResponse;
   try {
-    const refused = await adaptor.prepare?.(request.target, postForText(client, signal));
+    // Most adaptors prepare nothing: no await (a turn of the microtask queue) for them.
+    const refused = adaptor.prepare && (await adaptor.prepare(request.target, postForText(client, signal)));
     if (refused) return classifyFailure(refused.status, refused.error);
     const built = adaptor.buildRequest(request);
     response = adaptor.exchange

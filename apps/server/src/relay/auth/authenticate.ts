@@ -1,9 +1,9 @@
 import { Role, TokenStatus, UserStatus } from '@tollgate/contract';
 import { nowSeconds } from '../../lib/random.js';
 import { relayError } from '../relay-error.js';
-import type { KeyCache, KeyRecord } from './key-cache.js';
+import { NOT_HELD, type KeyCache, type KeyRecord } from './key-cache.js';
 import { keyExpired, keyLabel, keyUsedUp } from './key-refusals.js';
-import { parseRelayKey } from './relay-key.js';
+import { parseRelayKey, type RelayKey } from './relay-key.js';
 
 export interface Caller {
   record: KeyRecord;
@@ -11,11 +11,19 @@ export interface Caller {
   pinnedChannelId?: number;
 }
 
-/** Every refusal of one-api's TokenAuth (reference 1.2): 401 for the key itself, 403 for what it may not do. */
-export async function authenticate(cache: KeyCache, authorization: string | undefined, clientIp: string): Promise<Caller> {
+/**
+ * Every refusal of one-api's TokenAuth (reference 1.2): 401 for the key itself, 403 for what it may not do.
+ * Answered at once for a key this node holds (nearly every request), with a promise only when it must be read.
+ */
+export function authenticate(cache: KeyCache, authorization: string | undefined, clientIp: string): Caller | Promise<Caller> {
   const parsed = parseRelayKey(authorization);
   if (!parsed) throw relayError.unauthorized('no API key provided: send Authorization: Bearer sk-...');
-  const record = await cache.get(parsed.key);
+  const held = cache.held(parsed.key);
+  if (held !== NOT_HELD) return admitted(cache, held, parsed, clientIp);
+  return cache.get(parsed.key).then((record) => admitted(cache, record, parsed, clientIp));
+}
+
+function admitted(cache: KeyCache, record: KeyRecord | undefined, parsed: RelayKey, clientIp: string): Caller {
   if (!record) throw relayError.unauthorized('invalid token');
   const { tokenId, tokenName } = record;
   if (record.status === TokenStatus.Exhausted) throw keyUsedUp(tokenName, tokenId);

@@ -32,6 +32,9 @@ interface Slot {
   expiresAt: number;
 }
 
+/** What `held` answers for a key this node must read from the database. */
+export const NOT_HELD = Symbol('not held');
+
 /** Unknown keys are remembered briefly too, so a client retrying a bad key does not reach the database each time. */
 const NEGATIVE_TTL_MS = 5_000;
 const MAX_ENTRIES = 100_000;
@@ -42,6 +45,8 @@ const MAX_ENTRIES = 100_000;
  */
 export class KeyCache {
   private readonly slots = new Map<string, Slot>();
+  /** Reads under way, by key. */
+  private readonly loading = new Map<string, Promise<KeyRecord | undefined>>();
   /** Moves on every clear: a row read before a clear is used once but not kept, or the change would be lost. */
   private generation = 0;
 
@@ -52,21 +57,45 @@ export class KeyCache {
     readonly statuses: KeyStatusMarker,
   ) {}
 
-  async get(key: string, now = Date.now()): Promise<KeyRecord | undefined> {
+  /** The key's record as this node holds it (undefined: a key known not to exist), or NOT_HELD when it must be read. */
+  held(key: string, now = Date.now()): KeyRecord | undefined | typeof NOT_HELD {
     const slot = this.slots.get(key);
-    if (slot && slot.expiresAt > now) return slot.record;
-    const generation = this.generation;
-    const record = await this.load(key);
-    if (generation !== this.generation) return record;
-    if (this.slots.size >= MAX_ENTRIES) this.slots.clear();
-    this.slots.set(key, { record, expiresAt: now + (record ? this.ttlMs : NEGATIVE_TTL_MS) });
-    return record;
+    return slot && slot.expiresAt > now ? slot.record : NOT_HELD;
+  }
+
+  get(key: string, now = Date.now()): Promise<KeyRecord | undefined> {
+    const slot = this.slots.get(key);
+    if (slot && slot.expiresAt > now) return Promise.resolve(slot.record);
+    // Requests that arrive together with a key this node does not hold share one read of it: thousands of
+    // streams started at once, or every request in flight after a clear, would each read the same row.
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.loadAndKeep(key, now);
+      this.loading.set(key, loading);
+    }
+    return loading;
   }
 
   clear(): void {
     this.generation += 1;
     this.slots.clear();
+    // A read under way may predate the change: requests from now on read again.
+    this.loading.clear();
     this.statuses.forget();
+  }
+
+  private async loadAndKeep(key: string, now: number): Promise<KeyRecord | undefined> {
+    const generation = this.generation;
+    try {
+      const record = await this.load(key);
+      if (generation !== this.generation) return record;
+      if (this.slots.size >= MAX_ENTRIES) this.slots.clear();
+      this.slots.set(key, { record, expiresAt: now + (record ? this.ttlMs : NEGATIVE_TTL_MS) });
+      return record;
+    } finally {
+      // After a clear the entry, if any, is a newer read's.
+      if (generation === this.generation) this.loading.delete(key);
+    }
   }
 
   private async load(key: string): Promise<KeyRecord | undefined> {
