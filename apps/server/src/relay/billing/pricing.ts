@@ -27,6 +27,14 @@ export interface Price {
 /** The options that price models, in the order they are parsed. */
 const RATIO_OPTIONS = ['ModelRatio', 'CompletionRatio', 'GroupRatio', 'CacheReadRatio', 'CacheWriteRatio', 'ReasoningRatio', 'ModelRequestPrice', 'AudioInputRatio', 'AudioOutputRatio'] as const;
 type RatioTables = Record<(typeof RATIO_OPTIONS)[number], Record<string, number>>;
+/** The other options a price depends on: a change to any of them, or to a ratio, forgets the prices worked out. */
+const PRICE_INPUTS = [...RATIO_OPTIONS, 'ModelPriceTiers', 'QuotaPerUnit', 'DefaultModelRatio'] as const;
+
+/**
+ * How many prices are kept worked out. Model names come from clients (any name has a price once
+ * DefaultModelRatio is set), so the memo starts over when full instead of growing with them.
+ */
+const MEMO_LIMIT = 4096;
 
 /**
  * Ratios from the options (operator's overrides) over the built-in tables, parsed once per option change.
@@ -41,12 +49,25 @@ export class Pricing {
   private parsedFrom: string[] = [];
   private tables = Object.fromEntries(RATIO_OPTIONS.map((key) => [key, {}])) as RatioTables;
   private tiers: ModelPriceTiers = {};
-  private tiersFrom: string | undefined;
+  /** Prices worked out since the options last changed, by channel type, group and model: every request asks for one. */
+  private readonly memo = new Map<string, Readonly<Price>>();
 
   constructor(private readonly options: OptionReader) {}
 
-  price(model: string, channelType: number, group: string): Price {
+  /** The price of a model on a channel type for a group; shared and frozen, so callers derive rather than change it. */
+  price(model: string, channelType: number, group: string): Readonly<Price> {
     this.refresh();
+    const key = `${channelType} ${group} ${model}`;
+    let price = this.memo.get(key);
+    if (price === undefined) {
+      price = Object.freeze(this.workOut(model, channelType, group));
+      if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+      this.memo.set(key, price);
+    }
+    return price;
+  }
+
+  private workOut(model: string, channelType: number, group: string): Price {
     const name = stripInternetSuffix(model);
     const { tables } = this;
     const perRequestUsd = lookup(tables.ModelRequestPrice, {}, name, channelType);
@@ -103,15 +124,15 @@ export class Pricing {
 
   /** Re-parses only when an option string changed; comparing the same strings costs nothing per request. */
   private refresh() {
-    const tiers = this.options.str('ModelPriceTiers');
-    if (tiers !== this.tiersFrom) {
-      this.tiers = parseModelPriceTiers(tiers);
-      this.tiersFrom = tiers;
-    }
-    const current = RATIO_OPTIONS.map((key) => this.options.str(key));
-    if (current.every((value, i) => value === this.parsedFrom[i])) return;
+    const { options, parsedFrom } = this;
+    let changed = parsedFrom.length === 0;
+    for (let i = 0; i < PRICE_INPUTS.length && !changed; i += 1) changed = options.str(PRICE_INPUTS[i] ?? '') !== parsedFrom[i];
+    if (!changed) return;
+    const current = PRICE_INPUTS.map((key) => options.str(key));
     this.tables = Object.fromEntries(RATIO_OPTIONS.map((key, i) => [key, parseRatios(current[i] ?? '')])) as RatioTables;
+    this.tiers = parseModelPriceTiers(options.str('ModelPriceTiers'));
     this.parsedFrom = current;
+    this.memo.clear();
   }
 }
 
