@@ -59,12 +59,11 @@ export const openAIAdaptor: Adaptor = {
     if (request.mode === 'transcriptions' || request.mode === 'translations') return { body, contentType, text: transcriptText(body, contentType) };
     if (!contentType.includes('json')) return { body, contentType, text: '' };
     // The generated text is only needed when the upstream reports no usage.
-    const json = body.toString('utf8');
-    const reported = findUsage(json);
+    const reported = findUsage(body);
     if (reported) return { body, contentType, usage: reported, text: '' };
     let parsed: unknown;
     try {
-      parsed = JSON.parse(json);
+      parsed = JSON.parse(body.toString('utf8'));
     } catch {
       return { body, contentType, text: '' };
     }
