@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import type { NewLog } from '../../db/schema.js';
@@ -89,7 +90,9 @@ export class ThreadLogSink implements LogSink {
     this.unanswered.set(id, { rows, cells, answered, settle });
     const thread = this.thread();
     thread.ref();
-    thread.postMessage({ id, rows, cells } satisfies LogBatch);
+    // Serialised here and handed over as bytes: V8's serialiser costs the main thread about half of what
+    // postMessage's structured clone of the same rows does (measured with batches of realistic rows).
+    thread.postMessage({ id, batch: serialize({ rows, cells }) } satisfies LogBatch);
   }
 
   private answer({ id, error }: LogBatchDone) {

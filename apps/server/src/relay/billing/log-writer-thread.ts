@@ -1,3 +1,4 @@
+import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { RollupCell } from './rollup-cells.js';
@@ -14,6 +15,10 @@ export interface LogThreadData {
 }
 export interface LogBatch {
   id: number;
+  /** A `BatchContent`, serialised with node:v8. */
+  batch: Uint8Array;
+}
+interface BatchContent {
   rows: LogRow[];
   /** The usage rollups of the same requests (and of failed ones, which have no log): written in the same transaction. */
   cells: RollupCell[];
@@ -28,9 +33,10 @@ const connection = new SQLite(file, { timeout: busyTimeoutMs });
 connection.pragma('synchronous = NORMAL');
 const logRows = new SqliteLogRows(connection);
 
-parentPort?.on('message', ({ id, rows, cells }: LogBatch) => {
+parentPort?.on('message', ({ id, batch }: LogBatch) => {
   let done: LogBatchDone = { id };
   try {
+    const { rows, cells } = deserialize(batch) as BatchContent;
     logRows.insert(rows, cells);
   } catch (error) {
     done = { id, error: error instanceof Error ? error.message : String(error) };
