@@ -34,6 +34,8 @@ COPY --from=build /app/packages/contract/dist ./packages/contract/dist
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+# `npm run tollgate -- …` (the configuration command line) finds no source here and runs the build.
+COPY --from=build /app/scripts/tollgate.mjs ./scripts/
 # The image's own user (uid 1000) owns the data folder; a named volume mounted there inherits that.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -101,3 +101,23 @@ function substitute(value: string, variables: Record<string, string>): string {
     return fallback;
   });
 }
+
+/** A COPY of the Dockerfile's final stage: from which stage, which path there, and where under WORKDIR. */
+export interface ImageCopy {
+  stage: string;
+  source: string;
+  target: string;
+}
+
+/** The final stage's `COPY --from=stage /app/source target` lines, in order. */
+export function readImageCopies(file = path.join(repo, 'Dockerfile')): ImageCopy[] {
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !line.trimStart().startsWith('#'));
+  const finalStage = lines.slice(lines.findLastIndex((line) => /^FROM\s/i.test(line)));
+  return finalStage
+    .filter((line) => /^COPY\s/i.test(line))
+    .map((line) => {
+      const match = /^COPY\s+--from=(\S+)\s+\/app\/(\S+)\s+(\S+)\s*$/i.exec(line.trim());
+      if (!match) throw new Error(`Dockerfile: cannot read ${JSON.stringify(line)} (expected COPY --from=stage /app/source target)`);
+      return { stage: match[1] ?? '', source: match[2] ?? '', target: match[3] ?? '' };
+    });
+}

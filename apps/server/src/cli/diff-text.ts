@@ -1,4 +1,5 @@
 import { CONFIG_SECTIONS, type ConfigDiff, type ConfigItemChange } from '@tollgate/contract';
+import { sectionCounts } from '../modules/config-transfer/import-trace.js';
 
 const fieldsText = (item: ConfigItemChange) => item.fields.map(({ field, from, to }) => `${field} ${JSON.stringify(from)} -> ${JSON.stringify(to)}`).join('; ');
 
@@ -7,7 +8,7 @@ export function diffText(diff: ConfigDiff): string {
   const lines: string[] = [];
   for (const section of CONFIG_SECTIONS) {
     const { added, changed, removed } = diff[section];
-    lines.push(`${section}: ${added.length} added, ${changed.length} changed, ${removed.length} removed`);
+    lines.push(sectionCounts(diff, section));
     for (const item of added) lines.push(`  + ${item.name}`);
     for (const item of changed) lines.push(`  ~ ${item.name}: ${fieldsText(item)}`);
     for (const item of removed) lines.push(`  - ${item.name}`);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import type { ConfigDocumentInput } from '@tollgate/contract';
+import Database from 'better-sqlite3';
+import { LogType, type ConfigDocumentInput } from '@tollgate/contract';
 import { runCli } from '../../test/tollgate-cli.js';
 import { writeOneApiFixture } from './one-api-fixture.test-data.js';
 
@@ -16,6 +17,15 @@ describe('npm run tollgate -- export / import', () => {
     const run = await runCli(['export', '--keys'], env);
     expect(run.code).toBe(0);
     return { ...(JSON.parse(run.stdout) as ConfigDocumentInput), exported_at: 0 };
+  };
+
+  const manageLogs = () => {
+    const db = new Database(env.SQLITE_PATH, { readonly: true });
+    try {
+      return db.prepare('select user_id, username, content from logs where type = ? order by id').all(LogType.Manage);
+    } finally {
+      db.close();
+    }
   };
 
   beforeAll(async () => {
@@ -57,6 +67,7 @@ describe('npm run tollgate -- export / import', () => {
     expect(dry.stdout).toContain('users: 0 added, 1 changed, 0 removed\n  ~ alice: quota "4321" -> "99"\n');
     expect(dry.stdout).toMatch(/dry run: nothing written\n$/);
     expect(await exportNow()).toEqual(before);
+    expect(manageLogs()).toEqual([]);
 
     const applied = await runCli(['import', file('edited.yaml')], env);
     expect(applied.code).toBe(0);
@@ -65,6 +76,14 @@ describe('npm run tollgate -- export / import', () => {
     expect(after.channels?.map((channel) => channel.name)).toEqual(['old openai']);
     expect(after.options?.SystemName).toBe('From Git');
     expect(after.users).toEqual(expect.arrayContaining([{ username: 'alice', quota: 99 }]));
+    // The trace names the command line and the file, as no user of the database.
+    expect(manageLogs()).toEqual([
+      {
+        user_id: 0,
+        username: 'tollgate-cli',
+        content: `the command line (tollgate import ${file('edited.yaml')}) imported a configuration document: channels: 0 added, 0 changed, 1 removed; prices: 0 added, 0 changed, 0 removed; groups: 0 added, 0 changed, 0 removed; options: 0 added, 1 changed, 0 removed; users: 0 added, 1 changed, 0 removed`,
+      },
+    ]);
   });
 
   it('refuses a malformed document naming the field, and an unknown command', async () => {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { ApiError } from '../http/errors.js';
 import { formatDocument, parseDocumentText } from '../modules/config-transfer/config-format.js';
 import { exportConfig, importConfig } from '../modules/config-transfer/config-transfer.service.js';
+import { commandLineActor } from '../modules/config-transfer/import-trace.js';
 import { openCliDatabase, type CliDatabase } from './cli-database.js';
 import { CliError } from './cli-error.js';
 import { diffText } from './diff-text.js';
@@ -48,12 +49,13 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'import') {
     if (!file) throw new UsageError('import needs the document file');
     const document = parseDocumentText(fs.readFileSync(file, 'utf8'));
+    const actor = commandLineActor(file);
     await withDatabase(config, async (db) => {
       // The diff is computed and printed first; the import then validates and writes it in one transaction.
-      const preview = await importConfig(db, document, true);
+      const preview = await importConfig(db, document, true, actor);
       process.stdout.write(diffText(preview.diff));
       if (values['dry-run']) return process.stdout.write('dry run: nothing written\n');
-      const result = await importConfig(db, document, false);
+      const result = await importConfig(db, document, false, actor);
       process.stdout.write(result.applied ? 'imported\n' : 'nothing to change\n');
     });
     return;

@@ -7,6 +7,12 @@ export const configMessages = {
   'config.invalid_field': { en: '{path}: {reason}', zh: '{path} 无效：{reason}' },
   // A schema's refusal: zod's English text as it is, and in Chinese the reason from the catalog.
   'config.invalid_document_field': { en: '{path}: {detail}', zh: '{path} 无效：{reason}' },
+  // A channel the channel API's rules refuse: where in the document, and which channel (name and type).
+  'config.invalid_channel_field': { en: '{path}, channel {channel}: {reason}', zh: '{path}（渠道 {channel}）无效：{reason}' },
+  'config.reason.one_key_per_channel': {
+    en: 'a channel in a document has one key, this one has {count} lines (the console makes one channel per line)',
+    zh: '文档中的每个渠道只有一个密钥，此处有 {count} 行（控制台会为每行创建一个渠道）',
+  },
   'config.reason.unknown_fields': { en: 'unknown field {fields}', zh: '未知字段 {fields}' },
   'config.document': { en: 'document', zh: '文档' },
   'config.reason.new_channel_needs_key': { en: 'a new channel needs its key (this document was exported without keys)', zh: '新渠道需要密钥（此文档导出时未包含密钥）' },

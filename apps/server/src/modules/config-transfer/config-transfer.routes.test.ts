@@ -143,7 +143,7 @@ describe.each(databaseKinds)('/api/config on %s', (kind) => {
     expect((await exported()).channels?.map((channel) => channel.key)).toEqual(['sk-main', 'AK|SK|us-east-1', 'sk-twin-1', 'sk-twin-2']);
     const before = await exported();
     const added = { ...withoutKeys, channels: [...(withoutKeys.channels ?? []), { name: 'new', type: 1, models: ['gpt-4o'], groups: ['default'] }] };
-    expect(await importDocument(added)).toEqual({ success: false, message: 'channels[4].key: a new channel needs its key (this document was exported without keys)' });
+    expect(await importDocument(added)).toEqual({ success: false, message: 'channels[4].key, channel new (type 1): a new channel needs its key (this document was exported without keys)' });
     expect(await exported()).toEqual(before);
   });
 

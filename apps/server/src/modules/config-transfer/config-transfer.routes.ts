@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ConfigTransferTexts, type ConfigExportResult } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { requireRoot } from '../../http/auth.js';
+import { currentUser, requireRoot } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { formatDocument, parseDocumentText } from './config-format.js';
 import { exportConfig, importConfig } from './config-transfer.service.js';
+import { administratorActor } from './import-trace.js';
 
 /** A document with a few thousand channels is several megabytes. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -37,6 +38,6 @@ export const configTransferRoutes = (ctx: AppContext): FastifyPluginAsync => asy
   app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const dryRun = flag((request.query as Record<string, unknown>).dry_run, 'dry_run');
     const input = typeof request.body === 'string' ? parseDocumentText(request.body) : request.body;
-    return ok(await importConfig(ctx, input, dryRun));
+    return ok(await importConfig(ctx, input, dryRun, administratorActor(currentUser(request))));
   });
 };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { OptionsStore } from '../options/options.store.js';
 import { exportDocument } from './config-export.js';
 import { validateDocument } from './config-format.js';
+import { recordImport, type ImportActor } from './import-trace.js';
 import * as repo from './config-transfer.repository.js';
 import { planChannels, type ChannelWrites } from './plan-channels.js';
 import { planOptions } from './plan-options.js';
@@ -30,10 +31,10 @@ interface Plan {
 
 /**
  * Validates the whole document (its shape, then every value against the database and the option rules),
- * answers the diff, and unless it is a dry run writes it in one transaction. Caches are invalidated on
+ * answers the diff, and unless it is a dry run writes it in one transaction, with a log row of who imported what. Caches are invalidated on
  * every node afterwards, the way the channel, option and user routes do it.
  */
-export async function importConfig(deps: ConfigTransferDeps, input: unknown, dryRun: boolean): Promise<ConfigImportResult> {
+export async function importConfig(deps: ConfigTransferDeps, input: unknown, dryRun: boolean, actor: ImportActor): Promise<ConfigImportResult> {
   const document = validateDocument(input);
   const diff = Object.fromEntries(CONFIG_SECTIONS.map((section) => [section, { added: [], changed: [], removed: [] }])) as unknown as ConfigDiff;
   const plan: Plan = { diff, options: new Map(), quotas: [] };
@@ -54,12 +55,12 @@ export async function importConfig(deps: ConfigTransferDeps, input: unknown, dry
   }
   const channelWrites = plan.channels ? plan.channels.insert.length + plan.channels.update.length + plan.channels.remove.length : 0;
   const applied = !dryRun && channelWrites + plan.options.size + plan.quotas.length > 0;
-  if (applied) await apply(deps, plan);
+  if (applied) await apply(deps, plan, actor);
   return { dry_run: dryRun, applied, diff };
 }
 
-async function apply(deps: ConfigTransferDeps, plan: Plan): Promise<void> {
-  const { channels, options, quotas } = plan;
+async function apply(deps: ConfigTransferDeps, plan: Plan, actor: ImportActor): Promise<void> {
+  const { channels, options, quotas, diff } = plan;
   await deps.db.transaction().execute(async (trx) => {
     if (channels) {
       for (const id of channels.remove) await repo.removeChannel(trx, id);
@@ -68,6 +69,7 @@ async function apply(deps: ConfigTransferDeps, plan: Plan): Promise<void> {
     }
     for (const [key, value] of options) await repo.writeOption(trx, key, value);
     for (const { id, quota } of quotas) await repo.setUserQuota(trx, id, quota);
+    await recordImport(trx, actor, diff);
   });
   if (channels) await deps.cacheSync.changed('channels');
   if (options.size > 0) {

@@ -1,5 +1,5 @@
 import type { ConfigChannel, ConfigOptionValue } from '@tollgate/contract';
-import type { ChannelRow, NewChannel } from '../../db/schema.js';
+import type { ChannelRow } from '../../db/schema.js';
 import { splitList } from '../../lib/list.js';
 import { withoutSecrets } from '../channels/channel-config.js';
 
@@ -50,26 +50,5 @@ export function channelToDocument(row: ChannelRow, withKey: boolean): ConfigChan
     config: jsonObject(withKey ? row.config : withoutSecrets(row.config)),
     priority: row.priority ?? 0,
     weight: row.weight ?? 0,
-  };
-}
-
-export type StoredChannelFields = Pick<NewChannel, 'name' | 'type' | 'status' | 'base_url' | 'other' | 'models' | 'group' | 'model_mapping' | 'system_prompt' | 'config' | 'priority' | 'weight'>;
-
-/** The columns a document's channel writes (the key apart; counters and times are the database's own). */
-export function channelToStored(channel: ConfigChannel): Required<StoredChannelFields> {
-  const objectText = (value: Record<string, unknown>) => (Object.keys(value).length > 0 ? JSON.stringify(value) : '');
-  return {
-    name: channel.name,
-    type: channel.type,
-    status: channel.status,
-    base_url: channel.base_url.trim().replace(/\/+$/, ''),
-    other: channel.other,
-    models: [...new Set(channel.models)].join(','),
-    group: [...new Set(channel.groups)].join(','),
-    model_mapping: objectText(channel.model_mapping),
-    system_prompt: channel.system_prompt,
-    config: objectText(channel.config),
-    priority: channel.priority,
-    weight: channel.weight,
   };
 }
