@@ -71,10 +71,10 @@ export function moneyFieldsOf(options: Options, model: string, quotaPerUnit: num
  * its table, so the built-in price applies. A price left as shown keeps its stored value (see usdOfShownPrice).
  */
 export function moneyPriceChanges(options: Options, price: ModelMoneyPrice, quotaPerUnit: number, display: CurrencyDisplay = USD): OptionChange[] {
-  const current = usdPricesOf(options, price.model, quotaPerUnit);
+  const storedUsd = usdPricesOf(options, price.model, quotaPerUnit);
   const usdOf = (field: PriceField) => {
     const shown = price[field];
-    return shown === undefined ? undefined : usdOfShownPrice(shown, display, current[field]);
+    return shown === undefined ? undefined : usdOfShownPrice(shown, display, storedUsd[field]);
   };
   const input = usdOf('input') ?? 0;
   const relative = (usd: number | undefined) => (usd === undefined ? undefined : input === 0 ? 1 : clean(usd / input));
