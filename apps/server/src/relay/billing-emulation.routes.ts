@@ -1,19 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { authenticate } from './auth/authenticate.js';
+import { quotaToBillingAmount } from './billing-emulation-amount.js';
 
 /** What an unlimited key reports as its limit. */
 const UNLIMITED = 100_000_000;
 
 /**
  * OpenAI's old billing endpoints (reference 1.10), which many clients still call to show a balance:
- * the key's own total when DisplayTokenStatEnabled, otherwise the user's, in dollars when the console
- * shows currency.
+ * the key's own total when DisplayTokenStatEnabled, otherwise the user's, in the console's currency when it
+ * shows currency (dollars, or the display currency at its exchange rate).
  */
 export const billingEmulationRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const amounts = async (authorization: string | undefined, ip: string) => {
     const { record } = await authenticate(ctx.relay.keys, authorization, ip);
-    const toUnit = (quota: number) => (ctx.options.bool('DisplayInCurrencyEnabled') ? quota / ctx.options.num('QuotaPerUnit') : quota);
+    const toUnit = quotaToBillingAmount(ctx.options);
     if (ctx.options.bool('DisplayTokenStatEnabled')) {
       const token = await ctx.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', record.tokenId).executeTakeFirstOrThrow();
       const limit = record.unlimitedQuota ? UNLIMITED : toUnit(Number(token.remain_quota) + Number(token.used_quota));

@@ -36,6 +36,7 @@ describe.each(databaseKinds)("OpenAI's old billing endpoints (reference 1.10) on
   afterEach(async () => {
     await f.ctx.options.set('DisplayTokenStatEnabled', 'true');
     await f.ctx.options.set('DisplayInCurrencyEnabled', 'true');
+    await f.ctx.options.set('DisplayCurrency', 'USD');
   });
 
   /** A fresh user with this much quota, so each test reads figures of its own. */
@@ -115,6 +116,38 @@ describe.each(databaseKinds)("OpenAI's old billing endpoints (reference 1.10) on
     await f.ctx.options.set('DisplayInCurrencyEnabled', 'false');
     expect((await subscription(limited)).hard_limit_usd).toBe(2 * QUOTA_PER_UNIT);
     expect(await usage(unlimited)).toBe(2 * COST * 100);
+  });
+
+  it('reports the display currency at the exchange rate when it is not USD, as the console shows the balance', async () => {
+    await f.ctx.options.set('DisplayCurrency', 'CNY');
+    await f.ctx.options.set('CurrencyExchangeRate', '7.2');
+    const key = await f.addKey(await newUser(10_000_000), { unlimitedQuota: false, remainQuota: 2 * QUOTA_PER_UNIT });
+    // $2 of quota at 7.2 yuan to the dollar.
+    expect((await subscription(key)).hard_limit_usd).toBe(14.4);
+    await spend(key);
+    expect((await subscription(key)).hard_limit_usd).toBe(14.4);
+    expect(await usage(key)).toBeCloseTo((COST / QUOTA_PER_UNIT) * 7.2 * 100, 10);
+
+    // The user's figures too, and the rate as it is now, not as it was when the key was made.
+    await f.ctx.options.set('DisplayTokenStatEnabled', 'false');
+    await f.ctx.options.set('CurrencyExchangeRate', '7');
+    const userKey = await f.addKey(await newUser(3 * QUOTA_PER_UNIT), { unlimitedQuota: true });
+    expect((await subscription(userKey)).hard_limit_usd).toBe(21);
+    await spend(userKey);
+    expect((await subscription(userKey)).hard_limit_usd).toBe(21);
+    expect(await usage(userKey)).toBeCloseTo((COST / QUOTA_PER_UNIT) * 7 * 100, 10);
+  });
+
+  it('keeps raw quota and the unlimited figure whatever the display currency', async () => {
+    await f.ctx.options.set('DisplayCurrency', 'CNY');
+    await f.ctx.options.set('CurrencyExchangeRate', '7.2');
+    const unlimited = await f.addKey(await newUser(10_000_000), { unlimitedQuota: true });
+    expect((await subscription(unlimited)).hard_limit_usd).toBe(100_000_000);
+    await f.ctx.options.set('DisplayInCurrencyEnabled', 'false');
+    const limited = await f.addKey(await newUser(10_000_000), { unlimitedQuota: false, remainQuota: 40_000 });
+    await spend(limited);
+    expect((await subscription(limited)).hard_limit_usd).toBe(40_000);
+    expect(await usage(limited)).toBe(COST * 100);
   });
 
   it('refuses a missing or unknown key in OpenAI error shape', async () => {

@@ -8,9 +8,8 @@ import { formatMoney, readCurrency } from '@/lib/format/money';
 import { readQuotaDisplay } from '@/lib/format/quota';
 import { AnalyticsPanel } from './analytics/analytics-panel';
 import { useDashboard } from './api/get-dashboard';
+import { ModelUsageChart, TrendChart } from './chart-cards';
 import { dailyTotals, lastUtcDays, modelSeries } from './dashboard-series';
-import { ModelUsageChart } from './components/model-usage-chart';
-import { TrendChart } from './components/trend-chart';
 
 /** Dollars with 3 decimals, or 6 for amounts too small to show with 3 (a few cheap calls). */
 const formatDollars = (value: number): string => formatMoney(value, readCurrency(), value > 0 && value < 0.001 ? 6 : 3);

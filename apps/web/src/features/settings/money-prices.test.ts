@@ -1,6 +1,7 @@
 import { ModelMoneyPriceSchema, renderMessage } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
 import { moneyFieldsOf, moneyPriceChanges, operatorPrices } from './money-prices';
+import type { OptionChange, Options } from './option-diff';
 
 const options = { ModelRatio: '{"my-model":1.5}', CompletionRatio: '{"my-model":5}', CacheReadRatio: '{"my-model":0.1}', CacheWriteRatio: '{}', ReasoningRatio: '{}' };
 
@@ -37,5 +38,59 @@ describe('money prices over the stored ratios', () => {
     expect(problem({ model: 'm', input: '', output: '2' })).toBe('input is required');
     expect(problem({ model: ' ', input: '1', output: '2' })).toBe('model is required');
     expect(problem({ model: 'm', input: '0', output: '2' })).toBe('input must be greater than 0 when another kind has a price');
+  });
+});
+
+describe('money prices in a display currency other than USD', () => {
+  const CNY = { currency: 'CNY', rate: 7.2 };
+  const saved = (before: Options, changes: OptionChange[]): Options => ({ ...before, ...Object.fromEntries(changes.map((change) => [change.key, change.value])) });
+  const save = (before: Options, typed: Record<string, string>, display = CNY) => saved(before, moneyPriceChanges(before, ModelMoneyPriceSchema.parse(typed), 500_000, display));
+
+  it('shows the stored ratios at the exchange rate, in the list too', () => {
+    // $3 input, $15 output, $0.30 cache read at 7.2 yuan to the dollar.
+    expect(moneyFieldsOf(options, 'my-model', 500_000, CNY)).toMatchObject({ input: '21.6', output: '108', cache_read: '2.16', cache_write: '' });
+    expect(operatorPrices(options, 500_000, CNY)[0]).toMatchObject({ model: 'my-model', input: '21.6' });
+  });
+
+  it('stores a price typed in yuan as the ratios of its dollars, and shows it back as typed', () => {
+    const after = save(options, { model: 'my-model', input: '10', output: '30', cache_read: '1' });
+    // ¥10 is $1.3888…: a ratio of 0.6944…, to twelve digits; output and cache read keep their proportions exactly.
+    expect(JSON.parse(after.ModelRatio ?? '')).toEqual({ 'my-model': 0.694444444444 });
+    expect(JSON.parse(after.CompletionRatio ?? '')).toEqual({ 'my-model': 3 });
+    expect(JSON.parse(after.CacheReadRatio ?? '')).toEqual({ 'my-model': 0.1 });
+    expect(moneyFieldsOf(after, 'my-model', 500_000, CNY)).toMatchObject({ input: '10', output: '30', cache_read: '1' });
+    // The same price in dollars, as a USD console shows it.
+    expect(moneyFieldsOf(after, 'my-model', 500_000).input).toBe('1.388888889');
+  });
+
+  it.each([7.2, 7.1234, 0.92, 149.5, 1])('does not drift over load and save cycles at a rate of %s', (rate) => {
+    const display = { currency: rate === 1 ? 'USD' : 'XXX', rate };
+    const prices: Record<string, string>[] = [
+      { model: 'my-model', input: '10', output: '30', cache_read: '1', cache_write: '12.5', reasoning: '31' },
+      { model: 'my-model', input: '0.075', output: '0.3', cache_read: '0.01875', audio_input: '7', audio_output: '13' },
+      { model: 'my-model', input: '7', output: '13', cache_read: '0.333', cache_write: '1234.5678' },
+    ];
+    for (const typed of prices) {
+      let current = save(options, typed, display);
+      const { model: _model, ...typedPrices } = typed;
+      for (let cycle = 0; cycle < 5; cycle += 1) {
+        const shown = moneyFieldsOf(current, 'my-model', 500_000, display);
+        expect(shown).toMatchObject(typedPrices);
+        // Saving what was loaded changes nothing, not even the twelfth digit of a ratio.
+        expect(moneyPriceChanges(current, ModelMoneyPriceSchema.parse(shown), 500_000, display)).toEqual([]);
+        current = save(current, shown, display);
+      }
+    }
+  });
+
+  it('keeps a ratio written in the JSON editor to more digits than the money editor shows when the row is saved unchanged', () => {
+    const precise = { ...options, ModelRatio: '{"my-model":0.123456789012}', CompletionRatio: '{"my-model":1.23456789012}' };
+    const shown = moneyFieldsOf(precise, 'my-model', 500_000, CNY);
+    expect(shown.input).toBe('1.777777762');
+    expect(moneyPriceChanges(precise, ModelMoneyPriceSchema.parse(shown), 500_000, CNY)).toEqual([]);
+    // Changing only the output keeps the input's stored ratio as it was.
+    const after = save(precise, { ...shown, output: '10' });
+    expect(JSON.parse(after.ModelRatio ?? '')).toEqual({ 'my-model': 0.123456789012 });
+    expect(moneyFieldsOf(after, 'my-model', 500_000, CNY).output).toBe('10');
   });
 });

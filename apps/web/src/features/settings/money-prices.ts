@@ -1,5 +1,7 @@
 import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, ratioOfUsdPerMillion, usdPerMillionTokens, type ModelMoneyPrice } from '@tollgate/contract';
+import { USD, type CurrencyDisplay } from '@/lib/format/money';
 import type { OptionChange, Options } from './option-diff';
+import { shownPrice, usdOfShownPrice } from './price-currency';
 
 /** The options a model's money price is stored in, as one-api's ratios beside Tollgate's token kinds. */
 const KIND_OPTIONS = {
@@ -24,39 +26,62 @@ function table(options: Options, key: string): Record<string, number> {
 
 // Twelve significant digits: conversions of decimal prices carry binary noise (0.1 x 3).
 const clean = (n: number): number => Number(n.toPrecision(12));
-const text = (n: number | undefined): string => (n === undefined ? '' : String(clean(n)));
 
-/** A model's current prices in dollars per 1M tokens: the operator's ratios, else the built-in table's. */
-export function moneyFieldsOf(options: Options, model: string, quotaPerUnit: number): MoneyPriceFields {
+type PriceField = Exclude<keyof MoneyPriceFields, 'model'>;
+
+/** A model's current prices in US dollars per 1M tokens, unrounded: the operator's ratios, else the built-in table's. */
+function usdPricesOf(options: Options, model: string, quotaPerUnit: number): Record<PriceField, number | undefined> {
   const ratio = table(options, 'ModelRatio')[model] ?? DEFAULT_MODEL_RATIO[model];
   const completion = table(options, 'CompletionRatio')[model] ?? DEFAULT_COMPLETION_RATIO[model];
   const input = ratio === undefined ? undefined : usdPerMillionTokens(ratio, quotaPerUnit);
   const times = (relative: number | undefined) => (input === undefined || relative === undefined ? undefined : input * relative);
   return {
+    input,
+    output: times(completion),
+    cache_read: times(table(options, 'CacheReadRatio')[model]),
+    cache_write: times(table(options, 'CacheWriteRatio')[model]),
+    reasoning: times(table(options, 'ReasoningRatio')[model]),
+    audio_input: times(table(options, 'AudioInputRatio')[model]),
+    audio_output: times(table(options, 'AudioOutputRatio')[model]),
+  };
+}
+
+/** A model's current prices per 1M tokens in the display currency (US dollars by default), as the editor's text. */
+export function moneyFieldsOf(options: Options, model: string, quotaPerUnit: number, display: CurrencyDisplay = USD): MoneyPriceFields {
+  const usd = usdPricesOf(options, model, quotaPerUnit);
+  const text = (field: PriceField) => {
+    const value = usd[field];
+    return value === undefined ? '' : String(shownPrice(value, display));
+  };
+  return {
     model,
-    input: text(input),
-    output: text(times(completion)),
-    cache_read: text(times(table(options, 'CacheReadRatio')[model])),
-    cache_write: text(times(table(options, 'CacheWriteRatio')[model])),
-    reasoning: text(times(table(options, 'ReasoningRatio')[model])),
-    audio_input: text(times(table(options, 'AudioInputRatio')[model])),
-    audio_output: text(times(table(options, 'AudioOutputRatio')[model])),
+    input: text('input'),
+    output: text('output'),
+    cache_read: text('cache_read'),
+    cache_write: text('cache_write'),
+    reasoning: text('reasoning'),
+    audio_input: text('audio_input'),
+    audio_output: text('audio_output'),
   };
 }
 
 /**
- * What saving a model's money price changes: its ModelRatio (input), CompletionRatio (output over input)
- * and token-kind ratios (over input); a kind left blank is taken out of its table, so the built-in price applies.
+ * What saving a model's money price (typed in the display currency) changes: its ModelRatio (input),
+ * CompletionRatio (output over input) and token-kind ratios (over input); a kind left blank is taken out of
+ * its table, so the built-in price applies. A price left as shown keeps its stored value (see usdOfShownPrice).
  */
-export function moneyPriceChanges(options: Options, price: ModelMoneyPrice, quotaPerUnit: number): OptionChange[] {
-  const relative = (usd: number) => (price.input === 0 ? 1 : clean(usd / price.input));
+export function moneyPriceChanges(options: Options, price: ModelMoneyPrice, quotaPerUnit: number, display: CurrencyDisplay = USD): OptionChange[] {
+  const storedUsd = usdPricesOf(options, price.model, quotaPerUnit);
+  const usdOf = (field: PriceField) => {
+    const shown = price[field];
+    return shown === undefined ? undefined : usdOfShownPrice(shown, display, storedUsd[field]);
+  };
+  const input = usdOf('input') ?? 0;
+  const relative = (usd: number | undefined) => (usd === undefined ? undefined : input === 0 ? 1 : clean(usd / input));
   const updates: [string, number | undefined][] = [
-    ['ModelRatio', clean(ratioOfUsdPerMillion(price.input, quotaPerUnit))],
-    ['CompletionRatio', relative(price.output)],
-    ...Object.entries(KIND_OPTIONS).map(([kind, key]): [string, number | undefined] => {
-      const usd = price[kind as keyof typeof KIND_OPTIONS];
-      return [key, usd === undefined ? undefined : relative(usd)];
-    }),
+    ['ModelRatio', clean(ratioOfUsdPerMillion(input, quotaPerUnit))],
+    ['CompletionRatio', relative(usdOf('output'))],
+    ...Object.entries(KIND_OPTIONS).map(([kind, key]): [string, number | undefined] => [key, relative(usdOf(kind as keyof typeof KIND_OPTIONS))]),
   ];
   return updates.flatMap(([key, value]) => {
     const current = table(options, key);
@@ -68,9 +93,9 @@ export function moneyPriceChanges(options: Options, price: ModelMoneyPrice, quot
   });
 }
 
-/** The models the operator priced (ModelRatio), each in money, for the list beside the editor. */
-export function operatorPrices(options: Options, quotaPerUnit: number): MoneyPriceFields[] {
+/** The models the operator priced (ModelRatio), each in the display currency, for the list beside the editor. */
+export function operatorPrices(options: Options, quotaPerUnit: number, display: CurrencyDisplay = USD): MoneyPriceFields[] {
   return Object.keys(table(options, 'ModelRatio'))
     .sort()
-    .map((model) => moneyFieldsOf(options, model, quotaPerUnit));
+    .map((model) => moneyFieldsOf(options, model, quotaPerUnit, display));
 }

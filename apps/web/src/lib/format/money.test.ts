@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@tollgate/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, readCurrency } from './money';
+import { currencyDisplay, currencySymbol, formatMoney, formatPrice, readCurrency } from './money';
 
 afterEach(() => localStorage.clear());
 
@@ -25,5 +25,21 @@ describe('money', () => {
     expect(readCurrency()).toEqual({ currency: 'CNY', rate: 7.1 });
     localStorage.setItem(STORAGE_KEYS.status, JSON.stringify({ display_currency: 'CNY', currency_exchange_rate: 0 }));
     expect(readCurrency()).toEqual({ currency: 'USD', rate: 1 });
+  });
+});
+
+describe('the display currency of the options', () => {
+  it('takes a currency code with a valid rate, else dollars, as the status gives them or the options hold them', () => {
+    expect(currencyDisplay('CNY', 7.2)).toEqual({ currency: 'CNY', rate: 7.2 });
+    expect(currencyDisplay('USD', 7.2)).toEqual({ currency: 'USD', rate: 1 });
+    // An option that was never set reads as '' and a rate as NaN.
+    expect(currencyDisplay(undefined, Number(undefined))).toEqual({ currency: 'USD', rate: 1 });
+    expect(currencyDisplay('cny', 7.2)).toEqual({ currency: 'USD', rate: 1 });
+  });
+
+  it('writes the currency symbol, or the code when it has none', () => {
+    expect(currencySymbol('CNY')).toBe('¥');
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('CHF')).toBe('CHF');
   });
 });

@@ -10,6 +10,11 @@ export const USD: CurrencyDisplay = { currency: 'USD', rate: 1 };
 
 const SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥', EUR: '€', GBP: '£', JPY: '¥' };
 
+/** What the console writes before an amount: the currency's symbol, or its code when it has no well-known one. */
+export function currencySymbol(currency: string): string {
+  return SYMBOLS[currency] ?? currency;
+}
+
 /**
  * Money as the console shows it everywhere (quotas, logs, the dashboard, prices): US dollars converted at the
  * operator's rate, with the currency's symbol (or its code when it has no well-known one).
@@ -19,13 +24,20 @@ export function formatMoney(usd: number, display: CurrencyDisplay = USD, digits 
   return `${symbol}${(usd * display.rate).toFixed(digits)}`;
 }
 
-/** The currency the status call stored: USD (rate 1) unless the operator chose another with a valid rate. */
-export function readCurrency(): CurrencyDisplay {
-  const status = readStoredStatus();
-  const currency = typeof status.display_currency === 'string' && /^[A-Z]{3}$/.test(status.display_currency) ? status.display_currency : 'USD';
-  const rate = status.currency_exchange_rate;
+/**
+ * The display currency of a DisplayCurrency code and CurrencyExchangeRate, as the status call or the options
+ * give them: USD (rate 1) unless they name another currency with a valid rate.
+ */
+export function currencyDisplay(code: unknown, rate: unknown): CurrencyDisplay {
+  const currency = typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : 'USD';
   if (currency === 'USD' || typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) return USD;
   return { currency, rate };
+}
+
+/** The currency the status call stored. */
+export function readCurrency(): CurrencyDisplay {
+  const status = readStoredStatus();
+  return currencyDisplay(status.display_currency, status.currency_exchange_rate);
 }
 
 /** A price per million tokens, with enough digits for cheap models ($0.075) without noise. */

@@ -6,10 +6,8 @@ import { showSuccess } from '@/app/toasts/toast';
 import { CsvDownloadButton } from '@/components/csv-download-button';
 import { withQuery } from '@/lib/api/client';
 import { customRange, presetRange, rangeQuery, type AnalyticsRange, type RangePreset } from './analytics-range';
-import { ChannelHealthCard } from './channel-health-card';
+import { ChannelHealthCard, SeriesCard, TopCard } from '../chart-cards';
 import { AnalyticsRangePicker } from './range-picker';
-import { SeriesCard } from './series-card';
-import { TopCard } from './top-card';
 import { analyticsBase, useAnalyticsSummary } from './use-analytics';
 
 interface AnalyticsPanelProps {

@@ -3,6 +3,7 @@ import { ModelMoneyPriceSchema } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/app/toasts/toast';
 import { catalogText } from '@/app/i18n/catalog-text';
+import { currencyDisplay, currencySymbol } from '@/lib/format/money';
 import { useSaveOptions } from '../api/options';
 import { moneyFieldsOf, moneyPriceChanges, operatorPrices, type MoneyPriceFields } from '../money-prices';
 import type { Options } from '../option-diff';
@@ -18,17 +19,21 @@ const KINDS = [
 ] as const;
 
 /**
- * A model's prices in dollars per million tokens, saved as the ratios one-api stores (so old data keeps its
- * meaning); the operator's priced models are listed in money beside it. Checked before anything is sent.
+ * A model's prices per million tokens in the display currency (dollars unless the operator chose another),
+ * saved as the ratios one-api stores (so old data keeps its meaning); the operator's priced models are listed
+ * in money beside it. Checked before anything is sent.
  */
 export function MoneyPriceSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.prices' });
   const save = useSaveOptions();
   const [form] = Form.useForm<MoneyPriceFields>();
   const quotaPerUnit = Number(options.QuotaPerUnit) > 0 ? Number(options.QuotaPerUnit) : 500_000;
-  const rows = operatorPrices(options, quotaPerUnit);
+  // From the options, not the status the page loaded with: a currency saved below applies here at once.
+  const display = currencyDisplay(options.DisplayCurrency, Number(options.CurrencyExchangeRate));
+  const symbol = currencySymbol(display.currency);
+  const rows = operatorPrices(options, quotaPerUnit, display);
 
-  const load = (model: string) => form.setFieldsValue(moneyFieldsOf(options, model.trim(), quotaPerUnit));
+  const load = (model: string) => form.setFieldsValue(moneyFieldsOf(options, model.trim(), quotaPerUnit, display));
   const onFinish = (typed: MoneyPriceFields) => {
     const parsed = ModelMoneyPriceSchema.safeParse(typed);
     if (!parsed.success) {
@@ -36,20 +41,27 @@ export function MoneyPriceSection({ options }: { options: Options }) {
       showError(issue ? catalogText({ code: issue.message, params: { field: issue.path.map(String).join('.') } }) : '');
       return;
     }
-    save.mutate(moneyPriceChanges(options, parsed.data, quotaPerUnit));
+    save.mutate(moneyPriceChanges(options, parsed.data, quotaPerUnit, display));
   };
 
   return (
     <Flex vertical gap="small" data-testid="money-prices">
-      <Typography.Title level={4}>{t('title')}</Typography.Title>
+      <Typography.Title level={4} data-testid="money-prices-title">
+        {t('title', { currency: display.currency })}
+      </Typography.Title>
       <Typography.Text type="secondary">{t('help')}</Typography.Text>
+      {display.currency !== 'USD' && (
+        <Typography.Text type="secondary" data-testid="money-prices-converted">
+          {t('converted', { currency: display.currency, rate: display.rate })}
+        </Typography.Text>
+      )}
       <Form form={form} layout="inline" onFinish={onFinish} initialValues={{ model: '', input: '', output: '', cache_read: '', cache_write: '', reasoning: '', audio_input: '', audio_output: '' }}>
         <Form.Item name="model" label={t('model')}>
           <Input data-testid="money-model" onBlur={(event) => event.target.value.trim() && load(event.target.value)} autoComplete="off" />
         </Form.Item>
         {KINDS.map(([field, label]) => (
           <Form.Item key={field} name={field} label={t(label)}>
-            <Input data-testid={`money-${field}`} prefix="$" style={{ width: 110 }} autoComplete="off" />
+            <Input data-testid={`money-${field}`} prefix={symbol} style={{ width: 110 }} autoComplete="off" />
           </Form.Item>
         ))}
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="money-save">
@@ -62,7 +74,7 @@ export function MoneyPriceSection({ options }: { options: Options }) {
         pagination={false}
         dataSource={rows}
         onRow={(row) => ({ onClick: () => form.setFieldsValue(row), style: { cursor: 'pointer' } })}
-        columns={[{ key: 'model', dataIndex: 'model', title: t('model') }, ...KINDS.map(([field, label]) => ({ key: field, title: t(label), render: (_: unknown, row: MoneyPriceFields) => (row[field] === '' ? '' : `$${row[field]}`) }))]}
+        columns={[{ key: 'model', dataIndex: 'model', title: t('model') }, ...KINDS.map(([field, label]) => ({ key: field, title: t(label), render: (_: unknown, row: MoneyPriceFields) => (row[field] === '' ? '' : `${symbol}${row[field]}`) }))]}
         data-testid="money-price-list"
       />
     </Flex>

@@ -80,7 +80,8 @@ export function OperationSettings({ options }: { options: Options }) {
         ]}
       />
       <Divider />
-      <MoneyPriceSection options={options} />
+      {/* Keyed by the currency: prices typed or loaded in one currency must not be saved as another's. */}
+      <MoneyPriceSection key={`${options.DisplayCurrency ?? ''}|${options.CurrencyExchangeRate ?? ''}`} options={options} />
       <Divider />
       {/* Keyed by the ratio tables: a money price saved above rewrites them, and the JSON editors must show it. */}
       <RatioSection key={RATIO_KEYS.map((key) => options[key] ?? '').join('|')} options={options} />

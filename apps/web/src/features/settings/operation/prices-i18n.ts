@@ -1,6 +1,7 @@
 /** Texts of the money price editor, the long-context tiers and the display currency. */
 const zh = {
-  title: '模型价格（美元 / 每百万 tokens）',
+  title: '模型价格（{{currency}} / 每百万 tokens）',
+  converted: '价格以显示货币 {{currency}} 输入和显示，按汇率 1 美元 = {{rate}} {{currency}} 换算为倍率保存。',
   help: '价格按 one-api 的倍率保存：倍率 1 = 每百万输入 tokens $2（默认单位美元额度 500000 时）。留空的缓存、推理与音频价格使用内置比例。点击下表中的一行可载入编辑。',
   model: '模型',
   input: '输入',
@@ -25,7 +26,8 @@ const zh = {
 };
 
 const en: typeof zh = {
-  title: 'Model prices (USD per 1M tokens)',
+  title: 'Model prices ({{currency}} per 1M tokens)',
+  converted: 'Prices are typed and shown in the display currency, {{currency}}, and stored as ratios converted at {{rate}} {{currency}} to the US dollar.',
   help: "Prices are stored as one-api's ratios: a ratio of 1 is $2 per 1M input tokens (at the default QuotaPerUnit of 500000). Cache, reasoning and audio prices left blank use the built-in proportions. Click a row below to edit it.",
   model: 'Model',
   input: 'Input',
