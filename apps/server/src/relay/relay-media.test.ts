@@ -44,6 +44,22 @@ describe.each(databaseKinds)('images and audio through the official SDK on %s', 
     expect(upstream.received.length).toBe(before);
   });
 
+  it('refuses a model that is not a text with a 400 naming the field, rather than serving the default model', async () => {
+    const before = upstream.received.length;
+    const post = (path: string, body: object) =>
+      fetch(`${f.url}/v1/${path}`, { method: 'POST', headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const model of [{ name: 'dall-e-3' }, 3, ['dall-e-3'], true]) {
+      for (const [path, body] of [['images/generations', { model, prompt: 'a gate' }], ['moderations', { model, input: 'hello' }]] as const) {
+        const response = await post(path, body);
+        expect({ path, model, status: response.status }).toEqual({ path, model, status: 400 });
+        expect(await response.json()).toMatchObject({ error: { param: 'model', type: 'invalid_request_error', message: expect.stringContaining('model must be a string') } });
+      }
+    }
+    expect(upstream.received.length).toBe(before);
+    // An absent (or null) model still means the endpoint's default, as in one-api.
+    expect((await post('images/generations', { model: null, prompt: 'a gate' })).status).toBe(200);
+  });
+
   it('speaks text and charges per character', async () => {
     const speech = await f.client(key).audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'Hello world' });
     expect(Buffer.from(await speech.arrayBuffer()).toString()).toBe('ID3 fake mp3 of Hello world');
