@@ -127,7 +127,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
         usage: charge.usage,
         price: charge.price ?? served.price,
         quota: charge.quota,
-        ratioText: charge.ratioText,
+        breakdown: charge.breakdown,
         requestId: request.id,
         elapsedMs: performance.now() - startedAt,
         stream: input.stream,

@@ -7,6 +7,7 @@ import { clean, textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
+import type { UnitBreakdown } from './billing/unit-breakdown.js';
 
 export interface ConsumeFacts {
   record: KeyRecord;
@@ -20,8 +21,8 @@ export interface ConsumeFacts {
   elapsedMs: number;
   stream: boolean;
   systemPromptReset: boolean;
-  /** Image and audio logs name only the model and group ratios (reference 1.8). */
-  ratioText?: string;
+  /** How an image or audio request was charged; its log names only the model and group ratios (reference 1.8). */
+  breakdown?: UnitBreakdown;
   /** The protocol the client spoke, and whether its request passed through unconverted. */
   protocol: ClientProtocol;
   passthrough: boolean;
@@ -59,7 +60,7 @@ function ratioText(facts: ConsumeFacts): string {
   const { price, usage } = facts;
   const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
   if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${price.groupRatio.toFixed(2)}${interrupted}`;
-  if (facts.ratioText) return facts.ratioText + interrupted;
+  if (facts.breakdown) return facts.breakdown.ratioText + interrupted;
   const parts = [`model ratio ${price.modelRatio.toFixed(2)}`, `group ratio ${price.groupRatio.toFixed(2)}`, `completion ratio ${price.completionRatio.toFixed(2)}`];
   if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
   if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
@@ -78,7 +79,11 @@ function logOther(facts: ConsumeFacts): LogOther {
     other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
     return other;
   }
-  if (facts.ratioText) return other;
+  if (facts.breakdown) {
+    Object.assign(other, facts.breakdown.details);
+    other.costs = facts.breakdown.costs;
+    return other;
+  }
   other.completion_ratio = price.completionRatio;
   if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });
   if (usage.cacheWriteTokens) Object.assign(other, { cache_write_tokens: usage.cacheWriteTokens, cache_write_ratio: price.cacheWriteRatio ?? 1 });
