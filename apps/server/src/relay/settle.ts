@@ -45,7 +45,10 @@ export function settle(ctx: AppContext, facts: ConsumeFacts): void {
   takeFromKey(record, quota);
 }
 
-/** Counts a request that ended without a billed answer in the rollups, as an error of the channel and model it tried last. */
+/**
+ * Counts a request that ended without a billed answer in the rollups, as an error of the channel and model it tried
+ * last, or of channel 0 and the model asked for when it was refused before any channel was called.
+ */
 export function tallyFailure(ctx: AppContext, record: KeyRecord, channelId: number, model: string): void {
   ctx.relay.usage.tally({ at: nowSeconds(), userId: record.userId, tokenId: record.tokenId, channelId, model, failed: true });
 }
