@@ -100,12 +100,19 @@ export interface LogOther {
   tier?: number;
   /** What each kind of token cost: their sum, rounded up, is the row's quota. */
   costs?: LogCost[];
+  /** An image generation's size and quality (`hd`, when asked), which chose its size ratio. */
+  image_size?: string;
+  image_quality?: string;
+  /** The image's price relative to the model's base size (dall-e-3 HD included), already in its cost line's ratio. */
+  size_ratio?: number;
 }
 
 /**
  * One line of a consume log's cost: `tokens` of a kind at `ratio` quota points per token (the model's price
  * of that kind, tier applied, before the group ratio), costing `quota` = tokens x ratio x group ratio points.
- * A model priced per call has one line of kind `request`: 1 request at `ratio` points.
+ * A model priced per call has one line of kind `request`: 1 request at `ratio` points. Images count images
+ * (`ratio` is the points of one image at its size, model ratio x size ratio x 1000, and `quota` is rounded
+ * down per image, as charged); text to speech counts the input's characters; a transcript counts its tokens.
  */
 export interface LogCost {
   kind: LogCostKind;

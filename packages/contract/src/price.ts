@@ -13,8 +13,12 @@ export const ratioOfUsdPerMillion = (usd: number, quotaPerUnit: number): number 
 export const PRICE_KINDS = ['input', 'cache_read', 'cache_write', 'audio_input', 'output', 'reasoning', 'audio_output'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
-/** What a consume log's cost lines name: the kinds of token, or one request of a model priced per call. */
-export const LOG_COST_KINDS = [...PRICE_KINDS, 'request'] as const;
+/**
+ * What a consume log's cost lines name: the kinds of token, one request of a model priced per call, the
+ * images of an image generation, the input characters of text to speech, and the tokens of a transcript
+ * (transcription and translation).
+ */
+export const LOG_COST_KINDS = [...PRICE_KINDS, 'request', 'image', 'character', 'transcript'] as const;
 export type LogCostKind = (typeof LOG_COST_KINDS)[number];
 
 /**

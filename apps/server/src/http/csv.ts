@@ -1,9 +1,18 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-/** A CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote or a line break. */
+/** What a spreadsheet reads as the start of a formula (or, tab and CR, as a way around the check for one). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV field (RFC 4180): quoted, with its quotes doubled, when it holds a comma, a quote or a line break.
+ * A text that a spreadsheet would run as a formula (a username `=HYPERLINK(...)`, a prompt in a log's
+ * content) gets a leading single quote, as OWASP advises for CSV injection; numbers are written as they
+ * are, so a negative number stays a number.
+ */
 export function csvField(value: string | number | boolean | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

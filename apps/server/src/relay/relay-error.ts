@@ -26,7 +26,7 @@ export class RelayError extends Error {
 }
 
 export const relayError = {
-  invalidRequest: (message: string, code = 'invalid_request') => new RelayError(400, message, code, 'invalid_request_error'),
+  invalidRequest: (message: string, code = 'invalid_request', param = '') => new RelayError(400, message, code, 'invalid_request_error', param),
   unauthorized: (message: string, code = 'invalid_api_key') => new RelayError(401, message, code),
   forbidden: (message: string, code = 'forbidden') => new RelayError(403, message, code),
   insufficientQuota: (message: string) => new RelayError(403, message, 'insufficient_user_quota'),

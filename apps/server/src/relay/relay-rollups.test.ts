@@ -146,6 +146,64 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
     expect(await f.ctx.db.selectFrom('logs').select('id').where('user_id', '=', carol).execute()).toHaveLength(0);
   });
 
+  it('count a request refused before the upstream as an error of channel 0 and its model, without tokens, cost or log', async () => {
+    const dave = await f.addUser('dave', 10_000_000);
+    const limited = await f.addKey(dave, { limits: { rpm_limit: 1, tpm_limit: 0, concurrency_limit: 0 } });
+    const open = await f.addKey(dave);
+    const poorKey = await f.addKey(dave, { unlimitedQuota: false, remainQuota: 1 });
+    const narrowKey = await f.addKey(dave, { models: 'gpt-4o' });
+    const erin = await f.addUser('erin', 1);
+    const erinKey = await f.addKey(erin);
+    // Alibaba's protocol refuses n > 1 by name, before any call.
+    const ali = await f.addChannel({ type: 17, name: 'ali', base_url: first.baseUrl, models: 'qwen-max' });
+    try {
+      const statuses = [
+        (await chat(limited, 'gpt-4o-mini')).status,
+        (await chat(limited, 'gpt-4o-mini')).status,
+        (await chat(open, 'no-channel-model')).status,
+        (await chat(poorKey, 'gpt-4o')).status,
+        (await chat(narrowKey, 'gpt-4o-mini')).status,
+        (await chat(erinKey, 'gpt-4o')).status,
+        (
+          await fetch(`${f.url}/v1/chat/completions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer sk-${open}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'qwen-max', n: 2, messages: [{ role: 'user', content: 'hi' }] }),
+          })
+        ).status,
+      ];
+      expect(statuses).toEqual([200, 429, 503, 403, 403, 403, 400]);
+    } finally {
+      await f.removeChannel(ali);
+    }
+    await f.flush();
+    const tokenIds = new Map((await f.ctx.db.selectFrom('tokens').select(['id', 'key']).execute()).map((t) => [t.id, t.key]));
+    const names = new Map([[limited, 'limited'], [open, 'open'], [poorKey, 'poor'], [narrowKey, 'narrow'], [erinKey, 'erin']]);
+    const rows = await f.ctx.db.selectFrom('usage_rollups').selectAll().where('user_id', 'in', [dave, erin]).where('channel_id', '=', 0).execute();
+    const refused = rows.map((row) => ({
+      key: names.get(tokenIds.get(row.token_id)!),
+      model: row.model,
+      sums: [row.requests, row.errors, row.prompt_tokens, row.completion_tokens, row.quota, row.latency_count].map(Number),
+    }));
+    const once = [1, 1, 0, 0, 0, 0];
+    expect(refused.sort((a, b) => `${a.key}${a.model}`.localeCompare(`${b.key}${b.model}`))).toEqual([
+      { key: 'erin', model: 'gpt-4o', sums: once },
+      { key: 'limited', model: 'gpt-4o-mini', sums: once },
+      { key: 'narrow', model: 'gpt-4o-mini', sums: once },
+      { key: 'open', model: 'no-channel-model', sums: once },
+      { key: 'open', model: 'qwen-max', sums: once },
+      { key: 'poor', model: 'gpt-4o', sums: once },
+    ]);
+    // One log: the request that was answered. Refusals write none, as in one-api.
+    expect(await f.ctx.db.selectFrom('logs').select('id').where('user_id', 'in', [dave, erin]).where('type', '=', LogType.Consume).execute()).toHaveLength(1);
+    // The user's own dashboard counts them in its requests and errors.
+    const now = Math.floor(Date.now() / 1000);
+    const login = await f.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'dave', password: 'password123' } });
+    const cookie = `session=${login.cookies.find((c) => c.name === 'session')!.value}`;
+    const mine = await f.app.inject({ method: 'GET', url: `/api/analytics/self/summary?start=${now - 7200}&end=${now + 3600}`, headers: { cookie } });
+    expect(mine.json()).toMatchObject({ success: true, data: { totals: { requests: 6, errors: 5 } } });
+  });
+
   it('are left alone when old logs are purged', async () => {
     const before = await readRollups(f.ctx.db);
     expect(before.size).toBeGreaterThan(0);

@@ -53,22 +53,25 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
   // Awaited only when the key had to be read: an await costs every request a turn of the microtask queue.
   const caller = authenticated instanceof Promise ? await authenticated : authenticated;
   const input = rules.readInput(request);
-  checkModelAllowed(caller, input.model);
   observation.routing();
 
   const { group } = caller.record;
-  const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
-  const route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode), ctx.relay.breakers);
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
-  const firstChannel = route.first();
-  observation.routed(input.model, firstChannel.id);
-
-  // Until the call is sent, a refusal (no price, a rate limit, no quota) gives back what the request took:
-  // its running slot, and the probe of a cooling channel's circuit breaker if it drew that.
+  // Until the call is sent, a refusal (a model the key may not use, no channel, no price, a refused parameter,
+  // a rate limit, no quota) gives back what the request took: its running slot, and the probe of a cooling
+  // channel's circuit breaker if it drew that. It is counted in the rollups as an error of no channel, so the
+  // dashboard's requests and error rate include it; like one-api, no consume log is written for it.
+  let route: Route | undefined;
+  let firstChannel: RoutableChannel;
   let ticket: LimitTicket | undefined;
   let estimate: RelayPlan;
   let reservation: Reservation;
   try {
+    checkModelAllowed(caller, input.model);
+    const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
+    route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode), ctx.relay.breakers);
+    firstChannel = route.first();
+    observation.routed(input.model, firstChannel.id);
     estimate = planWith(firstChannel, input);
     reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
     // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
@@ -78,7 +81,8 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
     if (reserving) await reserving;
   } catch (error) {
     ticket?.end();
-    route.release();
+    route?.release();
+    tallyFailure(ctx, caller.record, 0, input.model);
     throw error;
   }
   try {
@@ -130,7 +134,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
         usage: charge.usage,
         price: charge.price ?? served.price,
         quota: charge.quota,
-        ratioText: charge.ratioText,
+        breakdown: charge.breakdown,
         requestId: request.id,
         elapsedMs: performance.now() - startedAt,
         stream: input.stream,

@@ -52,6 +52,9 @@ export function readJsonInput(mode: RelayMode, body: unknown, contentEncoding: s
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw relayError.invalidRequest('the request body must be a JSON object', 'invalid_text_request');
   const object = json as JsonObject;
+  // A model that is not a text is the client's mistake: serving the endpoint's default model instead would bill
+  // a model the client never asked for. null is taken as absent, as one-api's Go decoding does.
+  if (object.model !== undefined && object.model !== null && typeof object.model !== 'string') throw relayError.invalidRequest('model must be a string', 'invalid_text_request', 'model');
   const model = (typeof object.model === 'string' && object.model) || pathModel || DEFAULT_MODELS[mode] || '';
   if (!model) throw relayError.invalidRequest('model is required', 'invalid_text_request');
   const maxTokens = Number(object.max_completion_tokens ?? object.max_tokens ?? 0);

@@ -7,6 +7,7 @@ import { clean, textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
+import type { UnitBreakdown } from './billing/unit-breakdown.js';
 
 export interface ConsumeFacts {
   record: KeyRecord;
@@ -20,8 +21,8 @@ export interface ConsumeFacts {
   elapsedMs: number;
   stream: boolean;
   systemPromptReset: boolean;
-  /** Image and audio logs name only the model and group ratios (reference 1.8). */
-  ratioText?: string;
+  /** How an image or audio request was charged; its log names only the model and group ratios (reference 1.8). */
+  breakdown?: UnitBreakdown;
   /** The protocol the client spoke, and whether its request passed through unconverted. */
   protocol: ClientProtocol;
   passthrough: boolean;
@@ -44,7 +45,10 @@ export function settle(ctx: AppContext, facts: ConsumeFacts): void {
   takeFromKey(record, quota);
 }
 
-/** Counts a request that ended without a billed answer in the rollups, as an error of the channel and model it tried last. */
+/**
+ * Counts a request that ended without a billed answer in the rollups, as an error of the channel and model it tried
+ * last, or of channel 0 and the model asked for when it was refused before any channel was called.
+ */
 export function tallyFailure(ctx: AppContext, record: KeyRecord, channelId: number, model: string): void {
   ctx.relay.usage.tally({ at: nowSeconds(), userId: record.userId, tokenId: record.tokenId, channelId, model, failed: true });
 }
@@ -59,7 +63,7 @@ function ratioText(facts: ConsumeFacts): string {
   const { price, usage } = facts;
   const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
   if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${price.groupRatio.toFixed(2)}${interrupted}`;
-  if (facts.ratioText) return facts.ratioText + interrupted;
+  if (facts.breakdown) return facts.breakdown.ratioText + interrupted;
   const parts = [ratiosOf(price)];
   if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
   if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
@@ -89,7 +93,11 @@ function logOther(facts: ConsumeFacts): LogOther {
     other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
     return other;
   }
-  if (facts.ratioText) return other;
+  if (facts.breakdown) {
+    Object.assign(other, facts.breakdown.details);
+    other.costs = facts.breakdown.costs;
+    return other;
+  }
   other.completion_ratio = price.completionRatio;
   if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });
   if (usage.cacheWriteTokens) Object.assign(other, { cache_write_tokens: usage.cacheWriteTokens, cache_write_ratio: price.cacheWriteRatio ?? 1 });

@@ -56,6 +56,13 @@ describe.each(databaseKinds)('/api/analytics/export.csv on %s', (kind) => {
     expect(mine.every((r) => Number(r[2]) === alice.id)).toBe(true);
   });
 
+  it('writes a model name a spreadsheet would run as a formula with a leading quote, and the counts as numbers', async () => {
+    const hour = T0 + 100 * H;
+    await t.ctx.db.insertInto('usage_rollups').values(rollupRow({ hour, user_id: 1, token_id: 1, channel_id: 0, model: '=1+1', requests: 3, quota: 0 })).execute();
+    const records = csvRecords((await download(`/api/analytics/export.csv?start=${hour}&end=${hour + H}`)).body).slice(1);
+    expect(records.map((r) => [r[5], r[6]])).toEqual([["'=1+1", '3']]);
+  });
+
   it('refuses a bad range with the envelope', async () => {
     expect((await download(`/api/analytics/export.csv?start=${T0}&end=${T0 - 1}`)).json()).toEqual({ success: false, message: english(AnalyticsMessages.startAfterEnd) });
   });

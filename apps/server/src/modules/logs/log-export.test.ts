@@ -80,6 +80,15 @@ describe.each(databaseKinds)('/api/log export on %s', (kind) => {
     expect((await download('/api/log/export.csv', alice.cookie)).json()).toMatchObject({ success: false });
   });
 
+  it('writes a text a spreadsheet would run as a formula with a leading quote, and a negative number as a number', async () => {
+    await t.ctx.db
+      .insertInto('logs')
+      .values({ user_id: 1, username: '=HYPERLINK("http://evil","x")', created_at: T0 - 100, type: LogType.Consume, content: '-2+3', token_name: '@SUM(A1)', model_name: 'formula', quota: -5, prompt_tokens: 0, completion_tokens: 0, channel_id: 0, request_id: '+req', elapsed_time: 0, is_stream: false, system_prompt_reset: false, other: '' })
+      .execute();
+    const [record] = csvRecords((await download('/api/log/export.csv?model_name=formula')).body).slice(1);
+    expect([record![4], record![5], record![8], record![13], record![14]]).toEqual(['\'=HYPERLINK("http://evil","x")', "'@SUM(A1)", '-5', "'+req", "'-2+3"]);
+  });
+
   it('refuses a bad filter with the envelope, not half a file', async () => {
     const response = await download('/api/log/export.csv?type=consume');
     expect(response.json()).toEqual({ success: false, message: 'type must be a whole number' });

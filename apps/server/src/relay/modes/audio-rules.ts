@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { perUnitCharge } from '../billing/unit-breakdown.js';
 import { relayError } from '../relay-error.js';
 import { readJsonInput, readMultipartInput } from '../request-input.js';
 import { twoRatioText, type ModeRules } from './mode-rules.js';
@@ -15,7 +16,7 @@ export const speechRules: ModeRules = {
   reservation: (_ctx, plan, input) => Math.ceil(String(input.json.input).length * plan.price.modelRatio * plan.price.groupRatio),
   charge: async (_ctx, plan, input) => {
     const characters = String(input.json.input).length;
-    return { quota: Math.ceil(characters * plan.price.modelRatio * plan.price.groupRatio), usage: { promptTokens: characters, completionTokens: 0 }, ratioText: twoRatioText(plan) };
+    return { ...perUnitCharge('character', characters, plan.price, twoRatioText(plan)), usage: { promptTokens: characters, completionTokens: 0 } };
   },
 };
 
@@ -28,6 +29,6 @@ export const transcriptionRules: ModeRules = {
   reservation: (ctx, plan) => Math.ceil(ctx.options.num('PreConsumedQuota') * plan.price.modelRatio * plan.price.groupRatio),
   charge: async (_ctx, plan, _input, outcome) => {
     const tokens = await outcome.generatedTokens();
-    return { quota: Math.ceil(tokens * plan.price.modelRatio * plan.price.groupRatio), usage: { promptTokens: 0, completionTokens: tokens }, ratioText: twoRatioText(plan) };
+    return { ...perUnitCharge('transcript', tokens, plan.price, twoRatioText(plan)), usage: { promptTokens: 0, completionTokens: tokens } };
   },
 };

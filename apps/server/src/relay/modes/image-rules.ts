@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { clean } from '../billing/price-tier.js';
+import type { UnitBreakdown } from '../billing/unit-breakdown.js';
 import { relayError } from '../relay-error.js';
 import type { RelayPlan } from '../relay-plan.js';
 import { readJsonInput, type RelayInput } from '../request-input.js';
@@ -35,15 +37,23 @@ function checkImageRequest(input: RelayInput) {
   if (limit && prompt.length > limit) throw relayError.invalidRequest(`the prompt is longer than ${model} allows (${limit} characters)`, 'prompt_too_long');
   const [min, max] = AMOUNTS[model] ?? [1, 10];
   if (!Number.isInteger(n) || n < min || n > max) throw relayError.invalidRequest(`n must be between ${min} and ${max} for ${model}`, 'n_not_within_range');
-  return { size, n, hd: input.json.quality === 'hd' };
+  const quality = typeof input.json.quality === 'string' ? input.json.quality : undefined;
+  return { size, n, quality };
 }
 
-/** int(model ratio x group ratio x size ratio x 1000) per image; dall-e-3 HD costs 2x at 1024, 1.5x otherwise. */
-function imageCost(plan: RelayPlan, input: RelayInput): number {
-  const { size, n, hd } = checkImageRequest(input);
+/**
+ * int(model ratio x group ratio x size ratio x 1000) per image, as one-api charges it; dall-e-3 HD costs 2x at
+ * 1024, 1.5x otherwise. Its cost line counts the images at the points of one (before the group ratio), and its
+ * quota is the charge itself, rounded down per image.
+ */
+function imageCharge(plan: RelayPlan, input: RelayInput): { quota: number; breakdown: UnitBreakdown } {
+  const { size, n, quality } = checkImageRequest(input);
   let sizeRatio = SIZE_RATIOS[input.model]?.[size] ?? 1;
-  if (input.model === 'dall-e-3' && hd) sizeRatio *= size === '1024x1024' ? 2 : 1.5;
-  return Math.floor(plan.price.modelRatio * plan.price.groupRatio * sizeRatio * 1000) * n;
+  if (input.model === 'dall-e-3' && quality === 'hd') sizeRatio *= size === '1024x1024' ? 2 : 1.5;
+  const { modelRatio, groupRatio } = plan.price;
+  const quota = Math.floor(modelRatio * groupRatio * sizeRatio * 1000) * n;
+  const details = { image_size: size, size_ratio: clean(sizeRatio), ...(quality === undefined ? {} : { image_quality: quality }) };
+  return { quota, breakdown: { ratioText: twoRatioText(plan), costs: [{ kind: 'image', tokens: n, ratio: clean(modelRatio * sizeRatio * 1000), quota }], details } };
 }
 
 /** Image generation: the price is known up front, so exactly that is reserved and charged after success. */
@@ -53,6 +63,6 @@ export const imageRules: ModeRules = {
     checkImageRequest(input);
     return input;
   },
-  reservation: (_ctx, plan, input) => imageCost(plan, input),
-  charge: async (_ctx, plan, input) => ({ quota: imageCost(plan, input), usage: { promptTokens: 0, completionTokens: 0 }, ratioText: twoRatioText(plan) }),
+  reservation: (_ctx, plan, input) => imageCharge(plan, input).quota,
+  charge: async (_ctx, plan, input) => ({ ...imageCharge(plan, input), usage: { promptTokens: 0, completionTokens: 0 } }),
 };

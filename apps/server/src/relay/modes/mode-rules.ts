@@ -3,14 +3,15 @@ import type { AppContext } from '../../context.js';
 import type { ReportedUsage } from '../../providers/openai/response-usage.js';
 import type { Price } from '../billing/pricing.js';
 import type { Usage } from '../billing/quota.js';
+import type { UnitBreakdown } from '../billing/unit-breakdown.js';
 import type { RelayPlan } from '../relay-plan.js';
 import type { RelayInput } from '../request-input.js';
 
 export interface Charge {
   quota: number;
   usage: Usage;
-  /** The ratios named in the consume log; text requests name all three, images and audio two. */
-  ratioText?: string;
+  /** How an image or audio request was charged: the log's two-ratio text and cost lines (text requests have none). */
+  breakdown?: UnitBreakdown;
   /** The price applied, when it is not the plan's (a long-context tier). */
   price?: Price;
 }

@@ -32,6 +32,17 @@ describe('costBreakdown', () => {
     expect(costBreakdown(perCall, 500_000)?.lines).toEqual([{ kind: 'request', tokens: 1, price: '$0.04', cost: '$0.020000' }]);
   });
 
+  it('prices images each, speech per million characters and a transcript per million tokens, with the image size', () => {
+    const image = JSON.stringify({ group_ratio: 1, image_size: '1024x1792', image_quality: 'hd', size_ratio: 3, costs: [{ kind: 'image', tokens: 1, ratio: 60_000, quota: 60_000 }] });
+    expect(costBreakdown(image, 500_000)).toEqual({ groupRatio: 1, image: { size: '1024x1792', quality: 'hd', sizeRatio: 3 }, lines: [{ kind: 'image', tokens: 1, price: '$0.12', cost: '$0.120000' }] });
+    const speech = JSON.stringify({ costs: [{ kind: 'character', tokens: 11, ratio: 7.5, quota: 82.5 }] });
+    expect(costBreakdown(speech, 500_000)?.lines).toEqual([{ kind: 'character', tokens: 11, price: '$15.00', cost: '$0.000165' }]);
+    const transcript = JSON.stringify({ costs: [{ kind: 'transcript', tokens: 4, ratio: 15, quota: 60 }] });
+    expect(costBreakdown(transcript, 500_000)?.lines).toEqual([{ kind: 'transcript', tokens: 4, price: '$30.00', cost: '$0.000120' }]);
+    // A size without its ratio is not shown.
+    expect(costBreakdown(JSON.stringify({ image_size: '512x512', costs: [] }), 500_000)?.image).toBeUndefined();
+  });
+
   it('converts to the display currency, and shows nothing for rows without a breakdown', () => {
     expect(costBreakdown(other, 500_000, { currency: 'CNY', rate: 7 })?.lines[0]).toMatchObject({ price: '¥42.00', cost: '¥3.150000' });
     for (const row of ['', null, '{"costs":"x"}', '{"model_ratio":1}']) expect(costBreakdown(row, 500_000)).toBeUndefined();

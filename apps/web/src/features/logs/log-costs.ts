@@ -3,8 +3,9 @@ import { formatMoney, formatPrice, USD, type CurrencyDisplay } from '@/lib/forma
 
 export interface CostLine {
   kind: LogCostKind;
+  /** Tokens of that kind; the characters of text to speech; the images of an image request; 1 request. */
   tokens: number;
-  /** The price of this kind per million tokens (per request for `request`), before the group ratio, in the display currency. */
+  /** The price of one million tokens or characters (of one request, of one image), before the group ratio, in the display currency. */
   price: string;
   /** What these tokens cost, group ratio included. */
   cost: string;
@@ -16,7 +17,12 @@ export interface CostBreakdown {
   groupRatio?: number;
   /** The long-context tier's threshold in prompt tokens, when the request was priced at one. */
   tier?: number;
+  /** An image request's size, quality and the size ratio they chose. */
+  image?: { size: string; quality?: string; sizeRatio: number };
 }
+
+/** Kinds priced per piece rather than per million. */
+const PRICED_EACH: ReadonlySet<LogCostKind> = new Set(['request', 'image']);
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isKind = (value: unknown): value is LogCostKind => (LOG_COST_KINDS as readonly unknown[]).includes(value);
@@ -32,11 +38,15 @@ export function costBreakdown(other: string | null | undefined, quotaPerUnit: nu
     if (!line || typeof line !== 'object') return [];
     const { kind, tokens, ratio, quota } = line as Record<string, unknown>;
     if (!isKind(kind) || !finite(tokens) || !finite(ratio) || !finite(quota)) return [];
-    const usd = kind === 'request' ? ratio / quotaPerUnit : (ratio * 1_000_000) / quotaPerUnit;
+    const usd = PRICED_EACH.has(kind) ? ratio / quotaPerUnit : (ratio * 1_000_000) / quotaPerUnit;
     return [{ kind, tokens, price: formatPrice(usd, currency), cost: formatMoney(quota / quotaPerUnit, currency, 6) }];
   });
   const breakdown: CostBreakdown = { lines };
   if (finite(parsed.group_ratio)) breakdown.groupRatio = parsed.group_ratio;
   if (finite(parsed.tier)) breakdown.tier = parsed.tier;
+  if (typeof parsed.image_size === 'string' && finite(parsed.size_ratio)) {
+    breakdown.image = { size: parsed.image_size, sizeRatio: parsed.size_ratio };
+    if (typeof parsed.image_quality === 'string' && parsed.image_quality !== '') breakdown.image.quality = parsed.image_quality;
+  }
   return breakdown;
 }

@@ -1,7 +1,14 @@
 import { Flex, Popover, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatRatio } from '../log-other';
-import type { CostBreakdown } from '../log-costs';
+import type { CostBreakdown, CostLine } from '../log-costs';
+
+/** The text of each kind's line: per million tokens unless the kind counts something else. */
+const LINE_TEXT: Partial<Record<CostLine['kind'], 'logs.costs.requestLine' | 'logs.costs.imageLine' | 'logs.costs.characterLine'>> = {
+  request: 'logs.costs.requestLine',
+  image: 'logs.costs.imageLine',
+  character: 'logs.costs.characterLine',
+};
 
 /** A tag that opens the row's cost: each kind of token at its price, the group ratio, the tier applied. */
 export function LogCostsPopover({ breakdown }: { breakdown: CostBreakdown }) {
@@ -10,9 +17,14 @@ export function LogCostsPopover({ breakdown }: { breakdown: CostBreakdown }) {
     <Flex vertical gap={2} data-testid="log-costs-detail">
       {breakdown.lines.map((line) => (
         <Typography.Text key={line.kind} data-testid={`log-cost-${line.kind}`}>
-          {t(line.kind === 'request' ? 'logs.costs.requestLine' : 'logs.costs.line', { kind: t(`logs.costs.kinds.${line.kind}`), tokens: line.tokens, price: line.price, cost: line.cost })}
+          {t(LINE_TEXT[line.kind] ?? 'logs.costs.line', { kind: t(`logs.costs.kinds.${line.kind}`), tokens: line.tokens, price: line.price, cost: line.cost })}
         </Typography.Text>
       ))}
+      {breakdown.image && (
+        <Typography.Text type="secondary" data-testid="log-cost-image-size">
+          {t(breakdown.image.quality ? 'logs.costs.imageSizeQuality' : 'logs.costs.imageSize', { size: breakdown.image.size, quality: breakdown.image.quality, ratio: formatRatio(breakdown.image.sizeRatio) })}
+        </Typography.Text>
+      )}
       {breakdown.groupRatio !== undefined && (
         <Typography.Text type="secondary" data-testid="log-cost-group">
           {t('logs.costs.groupRatio', { ratio: formatRatio(breakdown.groupRatio) })}
