@@ -3,6 +3,7 @@ import type { HubStreamWriter, Outgoing } from '../../providers/ingress.js';
 import type { ReportedUsage } from '../../providers/openai/response-usage.js';
 import { LineReader, payloadOf, type PayloadRange } from './line-reader.js';
 import type { TextTally } from './text-tally.js';
+import { UnreadPayloads } from './unread-payloads.js';
 
 export type { Outgoing } from '../../providers/ingress.js';
 
@@ -43,9 +44,8 @@ export class StreamTranslation {
   private run: Buffer | undefined;
   private runStart = 0;
   private runEnd = 0;
-  /** Verbatim payloads of the current read whose text is not read yet: `unreadIn` at offsets start, end, start, end... */
-  private unreadIn: Buffer | undefined;
-  private unread: number[] = [];
+  /** Verbatim payloads whose text is not read yet. */
+  private readonly unread: UnreadPayloads | undefined;
 
   /** The parser's verbatim test, when the writer sends OpenAI chunks as they are. */
   private readonly verbatim: StreamParser['verbatim'];
@@ -55,7 +55,13 @@ export class StreamTranslation {
     private readonly tally: TextTally,
     private readonly writer: HubStreamWriter,
   ) {
-    this.verbatim = writer.verbatim ? parser.verbatim : undefined;
+    const verbatim = writer.verbatim ? parser.verbatim : undefined;
+    this.verbatim = verbatim;
+    if (verbatim) {
+      const unread = new UnreadPayloads((payload) => verbatim.text(payload));
+      this.unread = unread;
+      tally.atTotal(() => unread.read());
+    }
   }
 
   push(chunk: Buffer): Outgoing {
@@ -82,9 +88,7 @@ export class StreamTranslation {
       last.bytes = bytes;
       last.start = start;
       last.end = end;
-      if (bytes !== this.unreadIn) this.leaveUnread();
-      this.unreadIn = bytes;
-      this.unread.push(start, end);
+      if (this.unread?.add(bytes, start, end)) this.tally.add(this.unread.read());
       return;
     }
     const data = bytes.toString('utf8', start, end);
@@ -161,29 +165,7 @@ export class StreamTranslation {
     else this.out.push(text);
   }
 
-  /**
-   * Hands the tally one reader for the verbatim payloads of a read, read only if the stream ends without
-   * usage. It holds the read's bytes, which count whole against the tally's bound on unread text.
-   */
-  private leaveUnread() {
-    const bytes = this.unreadIn;
-    const verbatim = this.verbatim;
-    if (!bytes || !verbatim || this.unread.length === 0) return;
-    const offsets = this.unread;
-    this.unread = [];
-    this.unreadIn = undefined;
-    this.tally.later({
-      read: () => {
-        let text = '';
-        for (let i = 0; i < offsets.length; i += 2) text += verbatim.text(bytes.toString('utf8', offsets[i], offsets[i + 1]));
-        return text;
-      },
-      size: bytes.length,
-    });
-  }
-
   private take(): Outgoing {
-    this.leaveUnread();
     this.closeRun();
     const out = this.out;
     this.out = [];

@@ -21,6 +21,8 @@ export class TextTally {
   /** Readers of text not read out of its events yet, and the size of what they hold. */
   private unread: (() => string)[] = [];
   private unreadSize = 0;
+  /** Read whenever the total is asked for: text kept elsewhere (a stream's unread payloads). */
+  private readonly readAtTotal: (() => string)[] = [];
 
   constructor(private readonly counter: () => Promise<Counter>) {}
 
@@ -42,7 +44,13 @@ export class TextTally {
     if (this.unreadSize >= FOLD_AT_CHARS || this.unread.length >= MAX_UNREAD) this.readUnread();
   }
 
+  /** `read` gives text kept outside the tally; it is asked for what it holds each time the total is. */
+  atTotal(read: () => string): void {
+    this.readAtTotal.push(read);
+  }
+
   async total(): Promise<number> {
+    for (const read of this.readAtTotal) this.add(read());
     this.readUnread();
     await this.foldSlices();
     return this.folded + (this.pending ? (await this.counter())(this.pending) : 0);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { UnreadPayloads } from './unread-payloads.js';
+
+describe('unread payloads', () => {
+  const contentOf = (payload: string) => (JSON.parse(payload) as { c: string }).c;
+  const line = (content: string) => Buffer.from(`data: ${JSON.stringify({ c: content })}\n\n`);
+  const keep = (store: UnreadPayloads, content: string) => {
+    const bytes = line(content);
+    return store.add(bytes, 'data: '.length, bytes.length - 2);
+  };
+
+  it('reads the payloads kept, in order, multi-byte text included, and is empty after', () => {
+    const store = new UnreadPayloads(contentOf);
+    for (const content of ['Hello', ' 世界', ' 👋', '']) keep(store, content);
+    expect(store.read()).toBe('Hello 世界 👋');
+    expect(store.read()).toBe('');
+    keep(store, 'again');
+    expect(store.read()).toBe('again');
+  });
+
+  it('grows past its first size and says when it holds enough to be read out', () => {
+    const store = new UnreadPayloads(contentOf);
+    const big = 'x'.repeat(3000);
+    const full = Array.from({ length: 6 }, () => keep(store, big));
+    // 16 KiB are reached with the sixth payload of about 3 KiB.
+    expect(full).toEqual([false, false, false, false, false, true]);
+    expect(store.read()).toBe(big.repeat(6));
+  });
+});
