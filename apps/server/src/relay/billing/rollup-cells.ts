@@ -38,10 +38,11 @@ export class RollupCells {
 
   add(sample: RollupSample): void {
     const period = hourOf(sample.at);
-    const key = `${period}|${sample.tokenId}|${sample.channelId}|${sample.userId}|${sample.model}`;
+    const model = storableModel(sample.model);
+    const key = `${period}|${sample.tokenId}|${sample.channelId}|${sample.userId}|${model}`;
     let cell = this.cells.get(key);
     if (!cell) {
-      cell = { period, userId: sample.userId, tokenId: sample.tokenId, channelId: sample.channelId, model: sample.model, counts: new Array<number>(ROLLUP_COUNT_COLUMNS.length).fill(0) };
+      cell = { period, userId: sample.userId, tokenId: sample.tokenId, channelId: sample.channelId, model, counts: new Array<number>(ROLLUP_COUNT_COLUMNS.length).fill(0) };
       this.cells.set(key, cell);
     }
     const { counts } = cell;
@@ -99,4 +100,17 @@ function sumInto(target: Map<string, RollupCell>, cells: readonly RollupCell[], 
     if (!current) target.set(key, periodOnly ? { period, userId: 0, tokenId: 0, channelId: 0, model: '', counts: [...cell.counts] } : { ...cell, period, counts: [...cell.counts] });
     else for (let i = 0; i < cell.counts.length; i += 1) current.counts[i]! += cell.counts[i]!;
   }
+}
+
+/** The rollups' model column: varchar(191), in which PostgreSQL takes no NUL character. */
+const MODEL_COLUMN_LENGTH = 191;
+
+/**
+ * A model name as a rollup row can hold it. A refused request is counted under the model its client asked
+ * for, which may be any text: one that the column refused would fail the whole batch of rollups (and, on
+ * SQLite, the consume logs written with it) at every retry.
+ */
+export function storableModel(model: string): string {
+  if (model.length <= MODEL_COLUMN_LENGTH && !model.includes('\u0000')) return model;
+  return Array.from(model.replaceAll('\u0000', '')).slice(0, MODEL_COLUMN_LENGTH).join('');
 }
