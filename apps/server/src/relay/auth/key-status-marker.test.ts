@@ -8,6 +8,12 @@ import { nowSeconds } from '../../lib/random.js';
 
 // gpt-4o-mini (ratio 0.075, completion ratio 4) reserves about 39 for "hi"; this usage settles at 1000.
 const COSTLY_USAGE = { prompt_tokens: 10, completion_tokens: 3330 };
+/**
+ * How long a status write may take: it follows a flush of the pending usage, which waits for the log thread,
+ * and the thread's first start (loading its TypeScript module under Vitest) took 2 s on a loaded machine.
+ * A write still under way when its test gave up landed in the next test's count of writes.
+ */
+const STORED_WITHIN = { timeout: 15_000 };
 
 describe.each(databaseKinds)('keys stored as expired or exhausted by the relay on %s', (kind) => {
   let f: RelayFixture;
@@ -50,7 +56,7 @@ describe.each(databaseKinds)('keys stored as expired or exhausted by the relay o
     const key = await f.addKey(userId, { expiredTime: nowSeconds() - 60 });
     const { id, name } = await stored(key);
     expect(await refusal(await chat(key))).toEqual({ status: 401, message: expect.stringMatching(new RegExp(`^token ${name} \\(#${id}\\) has expired`)) });
-    await expect.poll(() => statusOf(key)).toBe(TokenStatus.Expired);
+    await expect.poll(() => statusOf(key), STORED_WITHIN).toBe(TokenStatus.Expired);
     expect(await refusal(await chat(key))).toMatchObject({ status: 401, message: expect.stringMatching(/has expired/) });
   });
 
@@ -58,7 +64,7 @@ describe.each(databaseKinds)('keys stored as expired or exhausted by the relay o
     const key = await f.addKey(userId, { unlimitedQuota: false, remainQuota: 0 });
     const { id, name } = await stored(key);
     expect(await refusal(await chat(key))).toEqual({ status: 401, message: expect.stringMatching(new RegExp(`^token ${name} \\(#${id}\\) quota used up`)) });
-    await expect.poll(() => statusOf(key)).toBe(TokenStatus.Exhausted);
+    await expect.poll(() => statusOf(key), STORED_WITHIN).toBe(TokenStatus.Exhausted);
   });
 
   it('serves a key until its quota runs out during use, then refuses it with 401 and stores it as exhausted', async () => {
@@ -68,7 +74,7 @@ describe.each(databaseKinds)('keys stored as expired or exhausted by the relay o
     // 2500 -> 1500 -> 500 -> -500: three answers, then the next request finds nothing left.
     expect(statuses).toEqual([200, 200, 200, 401]);
     expect(await refusal(await chat(key))).toMatchObject({ status: 401, message: expect.stringMatching(/quota used up/) });
-    await expect.poll(() => statusOf(key)).toBe(TokenStatus.Exhausted);
+    await expect.poll(() => statusOf(key), STORED_WITHIN).toBe(TokenStatus.Exhausted);
     await f.flush();
     expect(Number((await stored(key)).remain_quota)).toBe(-500);
   });
@@ -79,7 +85,7 @@ describe.each(databaseKinds)('keys stored as expired or exhausted by the relay o
     const updateTable = vi.spyOn(f.ctx.db, 'updateTable');
     const burst = await Promise.all(Array.from({ length: 20 }, () => chat(key).then((r) => r.status)));
     expect(burst.every((status) => status === 401)).toBe(true);
-    await expect.poll(() => statusOf(key)).toBe(TokenStatus.Exhausted);
+    await expect.poll(() => statusOf(key), STORED_WITHIN).toBe(TokenStatus.Exhausted);
     for (let i = 0; i < 5; i += 1) expect((await chat(key)).status).toBe(401);
     expect(updateTable.mock.calls.filter(([table]) => table === 'tokens')).toHaveLength(1);
   });
@@ -91,7 +97,7 @@ describe.each(databaseKinds)('keys stored as expired or exhausted by the relay o
     // Spent elsewhere: the database changes, this node's key cache is not told.
     await f.ctx.db.updateTable('tokens').set({ remain_quota: 0 }).where('key', '=', key).execute();
     expect(await refusal(await chat(key))).toMatchObject({ status: 401, message: expect.stringMatching(/quota used up/) });
-    await expect.poll(() => statusOf(key)).toBe(TokenStatus.Exhausted);
+    await expect.poll(() => statusOf(key), STORED_WITHIN).toBe(TokenStatus.Exhausted);
   });
 
   it('refuses a key with some quota left but less than the reservation with 403, and leaves it enabled', async () => {
@@ -110,7 +116,7 @@ describe.each(databaseKinds)('keys stored as expired or exhausted by the relay o
     const key = await costlyKey(500);
     expect((await chat(key)).status).toBe(200);
     expect((await chat(key)).status).toBe(401);
-    await expect.poll(() => statusOf(key)).toBe(TokenStatus.Exhausted);
+    await expect.poll(() => statusOf(key), STORED_WITHIN).toBe(TokenStatus.Exhausted);
 
     const { id } = await stored(key);
     const put = async (url: string, payload: object) => (await f.app.inject({ method: 'PUT', url, headers: { cookie }, payload })).json<{ success: boolean; data: Token }>();
