@@ -16,6 +16,7 @@ import type { RelayEndpoint } from './relay-endpoint.js';
 import { adaptorOfChannel, channelServes, planFor, type RelayPlan } from './relay-plan.js';
 import { withHub, type RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
+import type { ChannelTable } from './routing/channel-table.js';
 import { Route } from './routing/route.js';
 import { refund, settle, tallyFailure } from './settle.js';
 import { TextTally } from './streaming/text-tally.js';
@@ -82,7 +83,7 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
   } catch (error) {
     ticket?.end();
     route?.release();
-    tallyFailure(ctx, caller.record, 0, input.model);
+    tallyFailure(ctx, caller.record, 0, refusedModel(ctx.relay.channels.table, group, input.model));
     throw error;
   }
   try {
@@ -162,6 +163,18 @@ async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: Fas
     // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.
     ticket?.end();
   }
+}
+
+/** What a refusal is counted under when no channel of the group serves the model its client named. */
+const UNSERVED_MODEL = '(no channel)';
+
+/**
+ * The model a refused request is counted under: the one its client named when a channel of its group serves
+ * it, else UNSERVED_MODEL. Names nothing serves are any text a client chooses, and each would be a rollup row
+ * of its own every hour: a key sending random names must not grow the table by a row per request.
+ */
+function refusedModel(table: ChannelTable, group: string, model: string): string {
+  return table.owner(group, model) ? model : UNSERVED_MODEL;
 }
 
 /** one-api's wording for a 429 after every retry: the whole group is busy, not just one channel. */
