@@ -17,3 +17,16 @@ export function cpuMicros(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
 }
+
+/** The CPU time of each thread of a process so far, in microseconds, by thread name (from /proc). */
+export function threadCpuMicros(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    const micros = ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+    byName.set(name, (byName.get(name) ?? 0) + micros);
+  }
+  return byName;
+}

@@ -92,6 +92,29 @@ function report(profile: CpuProfile, requests: number) {
       .map(([name, t]) => `${(t / requests).toFixed(1).padStart(6)} µs  ${name}`)
       .join('\n');
   console.log(`busy ${(busy / requests).toFixed(1)} µs per request\n\nby package:\n${top(packages, 25)}\n\nby function:\n${top(self, 45)}`);
+  console.log(`\nTollgate functions, inclusive (their own time and what they call):\n${top(inclusiveTollgate(profile, byId), 40)}`);
+}
+
+/** Time per Tollgate function with everything below it on the stack: where a request's cost is decided. */
+function inclusiveTollgate(profile: CpuProfile, byId: Map<number, ProfileNode>): Map<string, number> {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)?.callFrame;
+      if (!frame || frame.functionName === '(idle)') break;
+      const file = frame.url.replace(/^file:\/\//, '').replace(root, '');
+      if (!file.startsWith('/apps/server')) continue;
+      const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + delta);
+    }
+  });
+  return inclusive;
 }
 
 await main();

@@ -27,6 +27,8 @@ const longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 60);
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_MS ?? 250);
 /** More node flags for Tollgate, e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/profiles" to see where its time goes. */
 const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** The same for the bare proxy, to compare the two servers' profiles. */
+const bareFlags = (process.env.BENCH_BARE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
   const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);
@@ -51,7 +53,7 @@ async function main() {
     await scenario(streamSeconds, async (tollgate, url, key) => {
     const pid = tollgate.pid ?? 0;
     const direct = await allAtOnce(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none', streams);
-    const bareProxy = start('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
+    const bareProxy = start('node', [...bareFlags, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
     const bareCpu = cpuMicros(bareProxy.pid ?? 0);
     const bare = await allAtOnce(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none', streams);

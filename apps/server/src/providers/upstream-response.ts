@@ -7,6 +7,30 @@ export interface UpstreamBody extends AsyncIterable<Uint8Array> {
   destroy(): void;
 }
 
+/** Where a pushed body's chunks go as they arrive. Called from the connection's own callbacks: it must not throw. */
+export interface BodySink {
+  data(chunk: Buffer): void;
+  end(): void;
+  fail(error: Error): void;
+}
+
+/**
+ * A body that can hand its chunks to a sink as they arrive, instead of one promise per chunk to a reader
+ * that awaits them: a stream of a thousand chunks is a thousand calls, not a thousand turns of the
+ * microtask queue. The sink pauses it while its own client is behind.
+ */
+export interface PushedBody extends UpstreamBody {
+  /** Resolves true once a chunk came (it stays queued for the sink), false if the body ended empty; rejects if it failed. */
+  firstBytes(): Promise<boolean>;
+  /** Hands the queued chunks, then each new one, to `sink`. */
+  pipeTo(sink: BodySink): void;
+  /** Holds chunks back (and the connection once they pile up) until `resume`. */
+  pause(): void;
+  resume(): void;
+}
+
+export const isPushed = (body: UpstreamBody): body is PushedBody => typeof (body as Partial<PushedBody>).pipeTo === 'function';
+
 /**
  * An upstream answer: what undici returns for a plain HTTP call, or what an adaptor that talks to its
  * upstream itself (a websocket, a task polled to completion, binary frames re-framed) makes up.

@@ -1,6 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { AnswerContext, NativeStreamReader } from '../providers/ingress.js';
-import type { UpstreamResponse } from '../providers/upstream-response.js';
+import { isPushed, type PushedBody, type UpstreamResponse } from '../providers/upstream-response.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
 import type { Usage } from './billing/quota.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
@@ -73,10 +74,13 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
   const writer = new TurnWriter(raw);
   const keepAlive = stream.keepAlive ? setInterval(() => writer.tick(stream.keepAlive ?? ''), KEEP_ALIVE_MS / 3) : undefined;
   try {
-    for await (const chunk of response.body) {
-      if (raw.destroyed) break;
-      if (!writer.write(stream.push(chunk as Buffer))) await writer.drained();
-    }
+    const body = response.body;
+    if (isPushed(body)) await pump(body, stream, writer, raw);
+    else
+      for await (const chunk of body) {
+        if (raw.destroyed) break;
+        if (!writer.write(stream.push(chunk as Buffer))) await writer.drained();
+      }
     if (!writer.write(stream.end())) await writer.drained();
   } catch (error) {
     // The client left (we aborted the upstream) or the upstream broke off: bill what was produced.
@@ -89,6 +93,40 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
   const billed = await delivery.finish(stream.usage(), end, stream.answerId?.());
   if (raw.destroyed) return;
   writer.end(end === 'complete' ? stream.close(billed) : stream.interrupt(INTERRUPTED_MESSAGE, billed));
+}
+
+/**
+ * Relays a pushed body: each chunk is read and written to the client from the upstream connection's own
+ * data callback, with no promise per chunk; a client that is behind pauses the upstream until it drains.
+ * Ends when the body does, or fails with it (the client leaving aborts the upstream call, which fails it).
+ */
+function pump(body: PushedBody, stream: RelayedStream, writer: TurnWriter, raw: ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const resume = () => body.resume();
+    body.pipeTo({
+      data(chunk) {
+        // The client's hang-up aborts the upstream call too; this catches a chunk already on its way.
+        if (raw.destroyed) {
+          body.destroy();
+          return resolve();
+        }
+        let caughtUp: boolean;
+        try {
+          caughtUp = writer.write(stream.push(chunk));
+        } catch (error) {
+          // A stream the relay cannot read (a line past its limit): the upstream call is dropped.
+          body.destroy();
+          return reject(error as Error);
+        }
+        if (!caughtUp) {
+          body.pause();
+          void writer.drained().then(resume);
+        }
+      },
+      end: resolve,
+      fail: reject,
+    });
+  });
 }
 
 /** A stream as the relay reads it, whichever way it goes to the client; `interrupt` ends it instead of `close`. */

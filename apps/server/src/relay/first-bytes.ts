@@ -1,4 +1,4 @@
-import type { UpstreamBody, UpstreamResponse } from '../providers/upstream-response.js';
+import { isPushed, type UpstreamBody, type UpstreamResponse } from '../providers/upstream-response.js';
 
 /**
  * A streamed answer whose first bytes have been read: the stream counts as answered only once they came,
@@ -7,6 +7,8 @@ import type { UpstreamBody, UpstreamResponse } from '../providers/upstream-respo
  */
 export async function awaitFirstBytes(response: UpstreamResponse): Promise<UpstreamResponse | undefined> {
   const body = response.body;
+  // A queued body keeps its first chunk for whoever reads it next: nothing to wrap.
+  if (isPushed(body)) return (await body.firstBytes()) ? response : undefined;
   const iterator = body[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return undefined;

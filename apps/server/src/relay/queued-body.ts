@@ -1,5 +1,5 @@
 import { errors } from 'undici';
-import type { UpstreamBody } from '../providers/upstream-response.js';
+import type { BodySink, PushedBody } from '../providers/upstream-response.js';
 
 /** Bytes a chunk-by-chunk reader may fall behind before the upstream connection is paused. */
 const HIGH_WATER_MARK = 64 * 1024;
@@ -15,12 +15,13 @@ export interface BodySource {
 
 /**
  * An upstream answer's body as undici's dispatcher hands it over, queued for one reader who takes it
- * whole (`arrayBuffer`, `text`) or chunk by chunk (`for await`). It replaces the Node Readable that
- * undici's `request` wraps every answer in, whose events, ticks and async-resource bookkeeping the
- * relay paid for on every call without using them. A chunk reader that falls more than HIGH_WATER_MARK
- * behind pauses the connection until it catches up; destroying the body mid-answer aborts the request.
+ * whole (`arrayBuffer`, `text`), chunk by chunk (`for await`), or pushed to a sink as it arrives (`pipeTo`,
+ * the relay's streams). It replaces the Node Readable that undici's `request` wraps every answer in, whose
+ * events, ticks and async-resource bookkeeping the relay paid for on every call without using them. A
+ * chunk reader that falls more than HIGH_WATER_MARK behind, or a sink that pauses, holds the connection
+ * back until it catches up; destroying the body mid-answer aborts the request.
  */
-export class QueuedBody implements UpstreamBody {
+export class QueuedBody implements PushedBody {
   private chunks: Buffer[] = [];
   private queuedBytes = 0;
   private state: State = 'open';
@@ -29,15 +30,21 @@ export class QueuedBody implements UpstreamBody {
   /** A whole-body reader takes everything: the connection is never paused for it. */
   private readingWhole = false;
   private wake: (() => void) | undefined;
+  private sink: BodySink | undefined;
+  /** The sink asked to be paused. */
+  private held = false;
+  /** The sink was told how the body ended. */
+  private sinkTold = false;
 
   constructor(private readonly source: BodySource) {}
 
   /** A chunk from the upstream. */
   push(chunk: Buffer): void {
     if (this.state !== 'open') return;
+    if (this.sink && !this.held && this.chunks.length === 0) return this.sink.data(chunk);
     this.chunks.push(chunk);
     this.queuedBytes += chunk.length;
-    if (!this.readingWhole && !this.paused && this.queuedBytes >= HIGH_WATER_MARK) {
+    if (!this.readingWhole && !this.paused && (this.held || this.queuedBytes >= HIGH_WATER_MARK)) {
       this.paused = true;
       this.source.pause();
     }
@@ -47,6 +54,7 @@ export class QueuedBody implements UpstreamBody {
   end(): void {
     if (this.state === 'open') this.state = 'ended';
     this.notify();
+    this.feedSink();
   }
 
   fail(error: Error): void {
@@ -55,6 +63,48 @@ export class QueuedBody implements UpstreamBody {
       this.failure = error;
     }
     this.notify();
+    this.feedSink();
+  }
+
+  async firstBytes(): Promise<boolean> {
+    while (this.chunks.length === 0 && this.state === 'open') await this.changed();
+    if (this.chunks.length > 0) return true;
+    if (this.state === 'ended') return false;
+    throw this.endedBadly();
+  }
+
+  pipeTo(sink: BodySink): void {
+    this.sink = sink;
+    this.feedSink();
+  }
+
+  pause(): void {
+    this.held = true;
+  }
+
+  resume(): void {
+    this.held = false;
+    this.feedSink();
+    if (!this.held && this.paused) {
+      this.paused = false;
+      this.source.resume();
+    }
+  }
+
+  /** Hands the sink what is queued, then how the body ended once it has; stops as soon as the sink pauses. */
+  private feedSink() {
+    const sink = this.sink;
+    if (!sink) return;
+    while (!this.held && this.state !== 'destroyed') {
+      const chunk = this.chunks.shift();
+      if (!chunk) break;
+      this.queuedBytes -= chunk.length;
+      sink.data(chunk);
+    }
+    if (this.held || this.chunks.length > 0 || this.sinkTold || this.state === 'open' || this.state === 'destroyed') return;
+    this.sinkTold = true;
+    if (this.state === 'ended') sink.end();
+    else sink.fail(this.endedBadly());
   }
 
   /** Stops reading: an answer still arriving is aborted, and what was queued is dropped. */

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPushed, type BodySink, type PushedBody } from '../providers/upstream-response.js';
 import { ClientHangup } from './client-hangup.js';
 import { UpstreamClient } from './upstream-client.js';
 
@@ -22,7 +23,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain', 'X-Upstream': 'yes' });
     res.write('one,');
     setTimeout(() => res.end('two'), 20);
-  } else if (path === '/big' || path === '/forever') {
+  } else if (path === '/big' || path === '/big?push' || path === '/forever') {
     res.writeHead(200, { 'content-type': 'application/octet-stream' });
     const piece = Buffer.alloc(64 * 1024, 1);
     let sent = 0;
@@ -36,6 +37,11 @@ const server = http.createServer((req, res) => {
     pump();
   } else if (path === '/slow-headers') {
     setTimeout(() => res.end('late'), 2_000);
+  } else if (path === '/empty') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end();
+  } else if (path === '/headers-then-break') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).flushHeaders();
+    setTimeout(() => res.destroy(), 20);
   } else if (path === '/break') {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.write('partial');
@@ -64,6 +70,25 @@ const until = async (condition: () => boolean) => {
   for (let i = 0; i < 200 && !condition(); i += 1) await sleep(10);
   return condition();
 };
+
+/** A sink that writes down what it is told, and a promise of its end or failure. */
+function recordingSink() {
+  const seen: string[] = [];
+  let done: () => void = () => {};
+  const ended = new Promise<void>((resolve) => (done = resolve));
+  const sink: BodySink = {
+    data: (chunk) => void seen.push(`data ${chunk.toString()}`),
+    end: () => {
+      seen.push('end');
+      done();
+    },
+    fail: (error) => {
+      seen.push(`fail ${error.message}`);
+      done();
+    },
+  };
+  return { sink, seen, ended };
+}
 
 /** A client connection whose hang-up the test decides. */
 function clientConnection() {
@@ -134,6 +159,62 @@ describe('UpstreamClient', () => {
     };
     await expect(read()).rejects.toThrow();
     expect(Buffer.concat(chunks).toString()).toBe('partial');
+  });
+
+  it('pushes the body to a sink, the chunks that came before it first, and says once how it ended', async () => {
+    const response = await get('/chunks');
+    const body = response.body as PushedBody;
+    expect(isPushed(body)).toBe(true);
+    expect(await body.firstBytes()).toBe(true);
+    // The first chunk was waited for, not taken: the sink gets it.
+    const { sink, seen, ended } = recordingSink();
+    body.pipeTo(sink);
+    await ended;
+    expect(seen).toEqual(['data one,', 'data two', 'end']);
+  });
+
+  it('holds a paused sink’s upstream back instead of buffering the answer, and loses nothing when it resumes', async () => {
+    const body = (await get('/big?push')).body as PushedBody;
+    let size = 0;
+    let paused = false;
+    let ended = false;
+    body.pipeTo({
+      data(chunk) {
+        size += chunk.length;
+        if (!paused && size >= 1024 * 1024) {
+          paused = true;
+          body.pause();
+        }
+      },
+      end: () => (ended = true),
+      fail: (error) => {
+        throw error;
+      },
+    });
+    await until(() => paused);
+    const whilePaused = size;
+    await sleep(300);
+    // A chunk or two may still land after the pause; the upstream's 16 MB are not read.
+    expect(size - whilePaused).toBeLessThan(2 * 1024 * 1024);
+    expect(finished).not.toContain('/big?push');
+    body.resume();
+    expect(await until(() => ended)).toBe(true);
+    expect(size).toBe(BIG);
+  });
+
+  it('tells a sink that the upstream broke off mid-answer, after what it sent', async () => {
+    const body = (await get('/break')).body as PushedBody;
+    const { sink, seen, ended } = recordingSink();
+    body.pipeTo(sink);
+    await ended;
+    expect(seen[0]).toBe('data partial');
+    expect(seen.slice(1)).toEqual([expect.stringMatching(/^fail /)]);
+  });
+
+  it('says whether a body brought bytes before it ended, and fails if it broke off before any', async () => {
+    expect(await ((await get('/chunks')).body as PushedBody).firstBytes()).toBe(true);
+    expect(await ((await get('/empty')).body as PushedBody).firstBytes()).toBe(false);
+    await expect(((await get('/headers-then-break')).body as PushedBody).firstBytes()).rejects.toThrow();
   });
 
   it('makes the hang-up’s AbortSignal only when asked, already aborted if the client has left', () => {
