@@ -30,3 +30,14 @@ export function threadCpuMicros(pid: number): Map<string, number> {
   }
   return byName;
 }
+
+/**
+ * SYNs the kernel dropped so far because a listening socket's accept queue was full (TcpExt ListenDrops):
+ * each costs its client a retransmit after 1 s or more, which a first-byte p99 shows as seconds.
+ */
+export function listenDrops(): number {
+  const lines = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+  const names = lines[0]?.split(/\s+/) ?? [];
+  const values = lines[1]?.split(/\s+/) ?? [];
+  return Number(values[names.indexOf('ListenDrops')] ?? 0);
+}

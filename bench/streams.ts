@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
-import { cpuMicros, waitFor } from './process-probes.js';
+import { cpuMicros, listenDrops, waitFor } from './process-probes.js';
 import { allAtOnce, client, rssMb, sleep, start, watchRss } from './stream-clients.js';
 
 /**
@@ -52,24 +52,34 @@ async function main() {
   if (streams > 0)
     await scenario(streamSeconds, async (tollgate, url, key) => {
     const pid = tollgate.pid ?? 0;
+    let drops = listenDrops();
+    /** SYNs dropped since the last call: connections that waited for a retransmit. */
+    const dropped = () => {
+      const before = drops;
+      drops = listenDrops();
+      return drops - before;
+    };
     const direct = await allAtOnce(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none', streams);
+    const directDrops = dropped();
     const bareProxy = start('node', [...bareFlags, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
     const bareCpu = cpuMicros(bareProxy.pid ?? 0);
     const bare = await allAtOnce(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none', streams);
     const bareCpuPerStream = (cpuMicros(bareProxy.pid ?? 0) - bareCpu) / streams;
+    const bareDrops = dropped();
     bareProxy.kill('SIGTERM');
     await sleep(2000);
     const idle = rssMb(pid);
     const tollgateCpu = cpuMicros(pid);
     const { result, peak } = await watchRss(pid, allAtOnce(`${url}/v1/chat/completions`, key, streams));
     const tollgateCpuPerStream = (cpuMicros(pid) - tollgateCpu) / streams;
+    const tollgateDrops = dropped();
     await sleep(10_000);
     const after = rssMb(pid);
     console.log(`${streams} concurrent streams of ${streamSeconds} s`);
-    console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms`);
-    console.log(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s, CPU ${(bareCpuPerStream / 1000).toFixed(2)} ms per stream`);
-    console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s, CPU ${(tollgateCpuPerStream / 1000).toFixed(2)} ms per stream`);
+    console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms, SYNs dropped ${directDrops}`);
+    console.log(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s, CPU ${(bareCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${bareDrops}`);
+    console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s, CPU ${(tollgateCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${tollgateDrops}`);
     console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB`);
   });
   if (longStreams <= 0) return;

@@ -21,13 +21,17 @@ export const openAIStreamParser = (): StreamParser => {
     framing: 'sse',
     event(data: string): StreamEvent {
       if (data === '[DONE]') return { forward: [data], text: '', done: true };
-      if (payloads.test(data, 0, data.length)) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
+      const verbatim = payloads.test(data, 0, data.length);
+      payloads.forget();
+      if (verbatim) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
       const info = inspectChunk(data);
       return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
     },
     verbatim: {
       test: (line, start, end) => reads.test(line, start, end),
+      finishes: (line, start, end) => reads.finishes(line, start, end),
       text: (payload) => inspectChunk(payload).text,
+      readDone: () => reads.forget(),
     },
   };
 };

@@ -9,6 +9,11 @@ class KeyFinder {
 
   constructor(readonly key: string) {}
 
+  /** Drops the text searched last. */
+  forget(): void {
+    this.text = undefined;
+  }
+
   /** The first occurrence at or after `start`, or -1. */
   next(text: string, start: number): number {
     const known = text === this.text && start >= this.from && (this.at === -1 || this.at >= start);
@@ -51,8 +56,25 @@ function reads(text: string, from: number, end: number, characters: string): boo
 export class VerbatimChunkTest {
   private readonly choices = new KeyFinder('"choices"');
   private readonly usage = new KeyFinder('"usage"');
+  private readonly finishReason = new KeyFinder('"finish_reason"');
 
   test(text: string, start: number, end: number): boolean {
     return this.choices.opens(text, start, end, ':[{') && !this.usage.opens(text, start, end, ':{');
+  }
+
+  /** Whether the payload in `text[start, end)` has a finish reason (a string, not null): the answer is whole. */
+  finishes(text: string, start: number, end: number): boolean {
+    return this.finishReason.opens(text, start, end, ':"');
+  }
+
+  /**
+   * Drops the read searched last. Between a stream's chunks nothing of the last one should stay reachable:
+   * thousands of streams each holding their last read kept that much young memory alive at every
+   * collection, to be copied and then promoted.
+   */
+  forget(): void {
+    this.choices.forget();
+    this.usage.forget();
+    this.finishReason.forget();
   }
 }

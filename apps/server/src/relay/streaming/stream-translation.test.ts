@@ -72,10 +72,22 @@ describe('relaying an OpenAI stream', () => {
     expect(await tally.total()).toBe('one "usage":{"prompt_tokens":9} three'.length);
   });
 
+  it('tells a whole answer from a cut one when the upstream sends no [DONE]: a finish reason makes it whole', () => {
+    const finish = chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    const spaced = finish.replace('"finish_reason":"stop"', '"finish_reason" : "stop"');
+    for (const last of [finish, spaced]) {
+      const whole = Buffer.from([text('a'), last].map((data) => `data: ${data}\n\n`).join(''));
+      expect(relayInPieces(openAIStreamParser(), whole, 7).translation.complete, last).toBe(true);
+    }
+    // A finish reason of null, or the words in the text, do not make an answer whole.
+    const cut = Buffer.from([text('a'), text('"finish_reason":"stop"')].map((data) => `data: ${data}\n\n`).join(''));
+    expect(relayInPieces(openAIStreamParser(), cut, 7).translation.complete).toBe(false);
+  });
+
   it('keeps no more than a bounded amount of unread text, whatever the number of chunks', () => {
     let reads = 0;
     const parser = openAIStreamParser();
-    const counting: StreamParser = { ...parser, verbatim: { test: parser.verbatim!.test, text: (payload) => ((reads += 1), parser.verbatim!.text(payload)) } };
+    const counting: StreamParser = { ...parser, verbatim: { ...parser.verbatim!, text: (payload) => ((reads += 1), parser.verbatim!.text(payload)) } };
     const translation = new StreamTranslation(counting, countChars(), openAIWriter());
     // 200 reads of 1 KiB, each holding one event: their payloads are read out each time 4 KiB of them wait.
     const read = () => Buffer.from(`data: ${text('x'.repeat(1024 - 120))}\n\n`.padEnd(1024, ' '));

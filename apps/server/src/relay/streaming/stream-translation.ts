@@ -12,6 +12,8 @@ const DONE = '[DONE]';
 const FINISH_REASON = /"finish_reason"\s*:\s*"/;
 /** A payload that reports a failure: the hub's `{"error":…}` (providers/hub.ts), or an OpenAI upstream's own. */
 const ERROR_PAYLOAD = '{"error"';
+/** What a read that sends nothing gives: one shared, empty answer. */
+const NOTHING: Outgoing = Object.freeze([]) as unknown as Outgoing;
 /** How a clean SSE event line starts. */
 const CANONICAL_PREFIX = 'data: ';
 
@@ -32,14 +34,14 @@ export class StreamTranslation {
   private finished = false;
   /** An error payload went out: the upstream failed mid-stream. */
   private failed = false;
-  /**
-   * The last payload forwarded verbatim, unread: the chunk that finishes an OpenAI answer is one, and is
-   * read only if the stream ends without `[DONE]` (so no chunk pays for the check).
-   */
-  private lastVerbatim: { bytes: Buffer; start: number; end: number } | undefined;
   private readonly lines = new LineReader();
   private readonly payload: PayloadRange = { start: -1, end: -1 };
-  private out: Outgoing = [];
+  /**
+   * What the current read sends, made when it sends anything. Nothing made for one read is kept for the
+   * next (no read, no output array): between chunks a stream holds no young memory, which thousands of
+   * open streams would otherwise have a collection copy and promote at every chunk.
+   */
+  private out: Outgoing | undefined;
   /** The slice of upstream bytes being forwarded as they are: `run[runStart, runEnd)`. */
   private run: Buffer | undefined;
   private runStart = 0;
@@ -66,6 +68,7 @@ export class StreamTranslation {
 
   push(chunk: Buffer): Outgoing {
     this.lines.push(chunk, this.onLine);
+    this.verbatim?.readDone();
     return this.take();
   }
 
@@ -84,10 +87,7 @@ export class StreamTranslation {
     const verbatim = this.verbatim;
     if (verbatim?.test(text, start, end)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
-      const last = (this.lastVerbatim ??= { bytes, start, end });
-      last.bytes = bytes;
-      last.start = start;
-      last.end = end;
+      if (!this.finished && verbatim.finishes(text, start, end)) this.finished = true;
       if (this.unread?.add(bytes, start, end)) this.tally.add(this.unread.read());
       return;
     }
@@ -105,10 +105,7 @@ export class StreamTranslation {
 
   /** Whether the upstream completed its answer: it finished it or marked its end, and sent no error. */
   get complete(): boolean {
-    if (this.failed) return false;
-    if (this.ended || this.finished) return true;
-    const last = this.lastVerbatim;
-    return last !== undefined && FINISH_REASON.test(last.bytes.toString('utf8', last.start, last.end));
+    return !this.failed && (this.ended || this.finished);
   }
 
   /** Counts an event and forwards what it yields, except `forwarded` (already sent as the upstream's bytes). */
@@ -153,22 +150,23 @@ export class StreamTranslation {
   }
 
   private closeRun() {
-    if (this.run) this.out.push(this.run.subarray(this.runStart, this.runEnd));
+    if (this.run) (this.out ??= []).push(this.run.subarray(this.runStart, this.runEnd));
     this.run = undefined;
   }
 
   private addText(text: string) {
     if (!text) return;
     this.closeRun();
-    const last = this.out.length - 1;
-    if (last >= 0 && typeof this.out[last] === 'string') this.out[last] += text;
-    else this.out.push(text);
+    const out = (this.out ??= []);
+    const last = out.length - 1;
+    if (last >= 0 && typeof out[last] === 'string') out[last] += text;
+    else out.push(text);
   }
 
   private take(): Outgoing {
     this.closeRun();
-    const out = this.out;
-    this.out = [];
+    const out = this.out ?? NOTHING;
+    this.out = undefined;
     return out;
   }
 }

@@ -11,7 +11,8 @@ const PENDING_LIMIT = 16 * 1024;
  * until it reaches PENDING_LIMIT.
  */
 export class TurnWriter {
-  private pending: Outgoing = [];
+  /** Made by the first write of a turn and dropped with its flush: an idle stream holds none. */
+  private pending: Outgoing | undefined;
   private pendingSize = 0;
   private flush: NodeJS.Immediate | undefined;
   /** Writes so far, and how many keep-alive ticks in a row saw none. */
@@ -28,8 +29,9 @@ export class TurnWriter {
   write(parts: Outgoing): boolean {
     if (parts.length === 0) return true;
     this.writes += 1;
+    const pending = (this.pending ??= []);
     for (const part of parts) {
-      this.pending.push(part);
+      pending.push(part);
       this.pendingSize += part.length;
     }
     if (this.pendingSize >= PENDING_LIMIT) return this.writePending();
@@ -64,7 +66,7 @@ export class TurnWriter {
   /** Ends the answer with what is pending and `text`. */
   end(text: string): void {
     this.cancelFlush();
-    this.pending.push(text);
+    (this.pending ??= []).push(text);
     this.raw.end(this.takePending());
   }
 
@@ -77,8 +79,9 @@ export class TurnWriter {
   /** The pending parts as one string or one buffer: the upstream's own slices are copied only when text must join them. */
   private takePending(): Buffer | string {
     const parts = this.pending;
-    this.pending = [];
+    this.pending = undefined;
     this.pendingSize = 0;
+    if (!parts) return '';
     if (parts.length === 1) return parts[0]!;
     if (parts.every((part) => typeof part === 'string')) return parts.join('');
     return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
