@@ -22,6 +22,8 @@ export function multiplexingPools(tlsOptions: ConnectionOptions): NonNullable<Ag
 }
 
 function multiplexingClient(origin: string, options: Client.Options, tlsOptions: ConnectionOptions, http2Origins: Set<string>): Dispatcher {
+  // No handshake to learn the protocol from: a plain connection, without a connector of its own per connection.
+  if (!origin.startsWith('https:')) return new Client(origin, options);
   const connector = buildConnector({ ...tlsOptions, allowH2: true } as buildConnector.BuildOptions);
   const client: Client = new Client(origin, {
     ...options,
