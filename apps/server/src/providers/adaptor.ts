@@ -85,13 +85,11 @@ export interface StreamParser {
    * For a stream of the upstream's own OpenAI chunks: `test` tells from a payload's bytes, read one
    * character per byte (latin1) in `line[start, end)`, that `event` would forward it unchanged and find no
    * usage in it. The relay then sends those bytes on as they came, without decoding them, and reads their
-   * text with `text` only if the stream ends without usage; `finishes` tells whether such a payload carries a
-   * finish reason. `readDone` is called once a read's lines are through: a stream waiting for its next chunk
-   * then holds nothing of the last one.
+   * text with `text` only if the stream ends without usage. `readDone` is called once a read's lines are
+   * through: a stream waiting for its next chunk then holds nothing of the last one.
    */
   verbatim?: {
     test(line: string, start: number, end: number): boolean;
-    finishes(line: string, start: number, end: number): boolean;
     text(payload: string): string;
     readDone(): void;
   };

@@ -29,7 +29,6 @@ export const openAIStreamParser = (): StreamParser => {
     },
     verbatim: {
       test: (line, start, end) => reads.test(line, start, end),
-      finishes: (line, start, end) => reads.finishes(line, start, end),
       text: (payload) => inspectChunk(payload).text,
       readDone: () => reads.forget(),
     },

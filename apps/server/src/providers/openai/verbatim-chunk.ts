@@ -56,15 +56,9 @@ function reads(text: string, from: number, end: number, characters: string): boo
 export class VerbatimChunkTest {
   private readonly choices = new KeyFinder('"choices"');
   private readonly usage = new KeyFinder('"usage"');
-  private readonly finishReason = new KeyFinder('"finish_reason"');
 
   test(text: string, start: number, end: number): boolean {
     return this.choices.opens(text, start, end, ':[{') && !this.usage.opens(text, start, end, ':{');
-  }
-
-  /** Whether the payload in `text[start, end)` has a finish reason (a string, not null): the answer is whole. */
-  finishes(text: string, start: number, end: number): boolean {
-    return this.finishReason.opens(text, start, end, ':"');
   }
 
   /**
@@ -75,6 +69,5 @@ export class VerbatimChunkTest {
   forget(): void {
     this.choices.forget();
     this.usage.forget();
-    this.finishReason.forget();
   }
 }

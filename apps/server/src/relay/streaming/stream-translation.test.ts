@@ -79,6 +79,9 @@ describe('relaying an OpenAI stream', () => {
       const whole = Buffer.from([text('a'), last].map((data) => `data: ${data}\n\n`).join(''));
       expect(relayInPieces(openAIStreamParser(), whole, 7).translation.complete, last).toBe(true);
     }
+    // Also when the finishing chunk came after more than 4 KiB of others, read out on the way.
+    const long = Buffer.from([...Array.from({ length: 60 }, () => text('word ')), finish].map((data) => `data: ${data}\n\n`).join(''));
+    expect(relayInPieces(openAIStreamParser(), long, 1000).translation.complete).toBe(true);
     // A finish reason of null, or the words in the text, do not make an answer whole.
     const cut = Buffer.from([text('a'), text('"finish_reason":"stop"')].map((data) => `data: ${data}\n\n`).join(''));
     expect(relayInPieces(openAIStreamParser(), cut, 7).translation.complete).toBe(false);

@@ -87,7 +87,6 @@ export class StreamTranslation {
     const verbatim = this.verbatim;
     if (verbatim?.test(text, start, end)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
-      if (!this.finished && verbatim.finishes(text, start, end)) this.finished = true;
       if (this.unread?.add(bytes, start, end)) this.tally.add(this.unread.read());
       return;
     }
@@ -105,7 +104,11 @@ export class StreamTranslation {
 
   /** Whether the upstream completed its answer: it finished it or marked its end, and sent no error. */
   get complete(): boolean {
-    return !this.failed && (this.ended || this.finished);
+    if (this.failed) return false;
+    if (this.ended || this.finished) return true;
+    // The chunk that finishes an OpenAI answer is forwarded verbatim: it is read only if no end marker came.
+    const last = this.unread?.last();
+    return last !== undefined && FINISH_REASON.test(last);
   }
 
   /** Counts an event and forwards what it yields, except `forwarded` (already sent as the upstream's bytes). */

@@ -26,4 +26,16 @@ describe('unread payloads', () => {
     expect(full).toEqual([false, false, true]);
     expect(store.read()).toBe(big.repeat(3));
   });
+
+  it('gives the last payload added, before and after it was read out', () => {
+    const store = new UnreadPayloads(contentOf);
+    expect(store.last()).toBeUndefined();
+    keep(store, 'first');
+    keep(store, 'второй');
+    expect(store.last()).toBe(JSON.stringify({ c: 'второй' }));
+    store.read();
+    expect(store.last()).toBe(JSON.stringify({ c: 'второй' }));
+    keep(store, 'third');
+    expect(store.last()).toBe(JSON.stringify({ c: 'third' }));
+  });
 });

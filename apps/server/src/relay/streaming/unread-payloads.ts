@@ -16,6 +16,9 @@ const NEWLINE = 0x0a;
 export class UnreadPayloads {
   private bytes: Buffer | undefined;
   private size = 0;
+  /** Where the last payload added starts in `bytes`; -1 once it was read out, and `lastRead` holds it. */
+  private lastStart = -1;
+  private lastRead: string | undefined;
 
   constructor(private readonly textOf: (payload: string) => string) {}
 
@@ -24,6 +27,7 @@ export class UnreadPayloads {
     const needed = this.size + (end - start) + 1;
     if (!this.bytes || needed > this.bytes.length) this.grow(needed);
     const bytes = this.bytes!;
+    this.lastStart = this.size;
     this.size += source.copy(bytes, this.size, start, end);
     bytes[this.size++] = NEWLINE;
     return this.size >= READ_AT_BYTES;
@@ -34,9 +38,17 @@ export class UnreadPayloads {
     if (this.size === 0 || !this.bytes) return '';
     const payloads = this.bytes.toString('utf8', 0, this.size - 1).split('\n');
     this.size = 0;
+    this.lastStart = -1;
+    this.lastRead = payloads[payloads.length - 1];
     let text = '';
     for (const payload of payloads) text += this.textOf(payload);
     return text;
+  }
+
+  /** The last payload added, read out or not: whether a stream that ended without its end marker finished its answer. */
+  last(): string | undefined {
+    if (this.lastStart >= 0 && this.bytes) return this.bytes.toString('utf8', this.lastStart, this.size - 1);
+    return this.lastRead;
   }
 
   private grow(needed: number) {

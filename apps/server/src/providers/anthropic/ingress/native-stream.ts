@@ -31,6 +31,29 @@ const EXCEPTION_TYPES: Record<string, string> = {
   modelTimeoutException: 'timeout_error',
 };
 
+/** How the data of the events the relay need not read begins: Anthropic writes `type` first. */
+const UNREAD_EVENTS = ['{"type":"content_block_start"', '{"type":"content_block_stop"', '{"type":"ping"'];
+const CONTENT_DELTA = '{"type":"content_block_delta"';
+/** Where a delta's counted text begins, as Anthropic writes each kind; it runs to the event's closing `"}}`. */
+const DELTA_TEXT_OPENINGS = ['"delta":{"type":"text_delta","text":"', '"delta":{"type":"thinking_delta","thinking":"', '"delta":{"type":"input_json_delta","partial_json":"'];
+const DELTA_CLOSING = '"}}';
+
+/**
+ * The text of a content delta read straight from its data, when the value holds neither a quote nor a
+ * backslash: then the characters between the opening and the closing are the string itself, since JSON
+ * escapes every quote inside a string. Undefined when the event must be parsed (escapes, other shapes).
+ */
+function plainDeltaText(data: string): string | undefined {
+  if (!data.endsWith(DELTA_CLOSING)) return undefined;
+  for (const opening of DELTA_TEXT_OPENINGS) {
+    const at = data.indexOf(opening);
+    if (at === -1) continue;
+    const value = data.slice(at + opening.length, data.length - DELTA_CLOSING.length);
+    return value.includes('"') || value.includes('\\') ? undefined : value;
+  }
+  return undefined;
+}
+
 export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string) => void): NativeStreamReader {
   const events = new SseEventReader({ stripOneSpace: true });
   const whole = new WholeSseEvents();
@@ -53,6 +76,18 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
     if (event.type === 'error' || event.exception) failed = true;
     if (event.type === 'content_block_delta') countText((event.delta?.text ?? '') + (event.delta?.thinking ?? '') + (event.delta?.partial_json ?? ''));
     return event;
+  };
+
+  /**
+   * An SSE event passed through: most of a stream is content deltas, whose text is read without parsing
+   * them when it is plain, and block starts, stops and pings, which say nothing the relay needs.
+   */
+  const readPassing = (data: string): void => {
+    if (data.startsWith(CONTENT_DELTA)) {
+      const text = plainDeltaText(data);
+      if (text !== undefined) return countText(text);
+    } else if (UNREAD_EVENTS.some((opening) => data.startsWith(opening))) return;
+    read(data);
   };
 
   /** Bedrock: each complete line is one event, framed as Anthropic frames it. */
@@ -79,7 +114,7 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
       }
       const complete = whole.push(chunk);
       if (complete) out.push(complete);
-      for (const event of events.push(chunk)) read(event.data);
+      for (const event of events.push(chunk)) readPassing(event.data);
       return out;
     },
     end() {
@@ -90,7 +125,7 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
       }
       const rest = whole.end();
       if (rest) out.push(rest);
-      for (const event of events.end()) read(event.data);
+      for (const event of events.end()) readPassing(event.data);
       return out;
     },
     usage: () => (counts ? reportedUsage(openAIUsage(counts)) : undefined),
