@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hubStreamWriter } from './hub-stream-writer.js';
+import { contentBlockDelta, sseEvent } from './sse-event.js';
 
 const context = { model: 'gpt-4o', requestId: 'req1', estimatedPromptTokens: () => 9, client: {} };
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: 'chatcmpl-1', choices: [{ index: 0, delta, finish_reason: finish }] });
@@ -73,5 +74,15 @@ describe('the converted Anthropic stream', () => {
     const written = events(hubStreamWriter(context).close({ promptTokens: 9, completionTokens: 0 }, false));
     expect(written.map(([name]) => name)).toEqual(['message_start', 'message_delta', 'message_stop']);
     expect(written[0]?.[1]).toMatchObject({ message: { id: 'msg_req1', model: 'gpt-4o', usage: { input_tokens: 9 } } });
+  });
+});
+
+describe('a content delta event written directly', () => {
+  it('is byte for byte what the generic event writer makes of the same event', () => {
+    for (const value of ['Hello', ' "quoted" \\ back', 'line\nbreak\ttab', '世界 👋', '\u2028\u0000', '{"city": "Par']) {
+      for (const [kind, key] of [['text_delta', 'text'], ['thinking_delta', 'thinking'], ['input_json_delta', 'partial_json'], ['signature_delta', 'signature']] as const) {
+        expect(contentBlockDelta(3, kind, key, value)).toBe(sseEvent({ type: 'content_block_delta', index: 3, delta: { type: kind, [key]: value } }));
+      }
+    }
   });
 });

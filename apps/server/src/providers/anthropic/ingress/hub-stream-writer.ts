@@ -4,7 +4,7 @@ import type { TokenUsage } from '../../token-usage.js';
 import { streamErrorType } from './anthropic-error.js';
 import { anthropicUsage, messageId, stopReasonOf, toolUseId } from './answer-usage.js';
 import { textOf } from './answer-from-hub.js';
-import { PING, sseEvent } from './sse-event.js';
+import { contentBlockDelta, PING, sseEvent } from './sse-event.js';
 
 /**
  * A converted stream: hub chunks as Anthropic's event sequence (reference providers.md 2.4). message_start
@@ -43,8 +43,9 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
     open = { kind, ...(call !== undefined ? { call } : {}) };
     return closing + sseEvent({ type: 'content_block_start', index, content_block: block });
   };
-  const delta = (kind: BlockKind, block: Record<string, unknown>, payload: Record<string, unknown>): string =>
-    (open?.kind === kind ? '' : begin(kind, block)) + sseEvent({ type: 'content_block_delta', index, delta: payload });
+  /** A delta of `kind`'s block (opened first if another is open): its `deltaType` with `value` under `key`. */
+  const delta = (kind: BlockKind, block: Record<string, unknown>, deltaType: string, key: string, value: string): string =>
+    (open?.kind === kind ? '' : begin(kind, block)) + contentBlockDelta(index, deltaType, key, value);
 
   const toolDeltas = (deltas: NonNullable<HubDelta['tool_calls']>): string => {
     let out = '';
@@ -56,7 +57,7 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
         out += begin('tool', { type: 'tool_use', id: toolUseId(call.id, context.requestId, at), name: call.function?.name ?? '', input: {} }, at);
       }
       const args = call.function?.arguments;
-      if (args) out += sseEvent({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: args } });
+      if (args) out += contentBlockDelta(index, 'input_json_delta', 'partial_json', args);
     }
     return out;
   };
@@ -75,11 +76,11 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
       if (!choice) return out;
       const d = choice.delta ?? {};
       const reasoning = textOf(d.reasoning_content);
-      if (reasoning) out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, { type: 'thinking_delta', thinking: reasoning });
-      if (typeof d.thinking_signature === 'string') out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, { type: 'signature_delta', signature: d.thinking_signature }) + stop();
+      if (reasoning) out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, 'thinking_delta', 'thinking', reasoning);
+      if (typeof d.thinking_signature === 'string') out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, 'signature_delta', 'signature', d.thinking_signature) + stop();
       if (typeof d.redacted_thinking === 'string') out += begin('thinking', { type: 'redacted_thinking', data: d.redacted_thinking }) + stop();
       const text = textOf(d.content);
-      if (text) out += delta('text', { type: 'text', text: '' }, { type: 'text_delta', text });
+      if (text) out += delta('text', { type: 'text', text: '' }, 'text_delta', 'text', text);
       if (d.tool_calls?.length) out += toolDeltas(d.tool_calls);
       if (choice.finish_reason) {
         finish = choice.finish_reason;
