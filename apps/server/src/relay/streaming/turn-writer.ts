@@ -39,8 +39,10 @@ export class TurnWriter {
     return !this.raw.writableNeedDrain;
   }
 
-  /** Resolves when the client has taken what was written, or has gone. */
+  /** Resolves when the client has taken what was written, or has gone (at once if it already has). */
   drained(): Promise<void> {
+    // A client already gone sends no 'close' again: waiting for one would hold the request forever.
+    if (this.raw.destroyed || !this.raw.writableNeedDrain) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         this.raw.off('drain', done).off('close', done);
