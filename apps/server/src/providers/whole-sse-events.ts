@@ -29,3 +29,33 @@ function lastEventEnd(text: string): number {
   };
   return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
 }
+
+/**
+ * The data of each event in `text`, made of whole events as WholeSseEvents cuts them (the last may lack its
+ * blank line): an event's `data:` lines joined with `\n`, the one space after the colon dropped, as the SSE
+ * spec reads them; an event without data (a comment, a lone `event:` line) gives nothing. Line ends may be
+ * `\n`, `\r\n` or `\r`. Events cut whole need no state between reads, so this is one pass of plain string
+ * searches instead of a stateful reader per stream.
+ */
+export function eachEventData(text: string, visit: (data: string) => void): void {
+  const lines = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  let data: string | undefined;
+  for (let start = 0; start <= lines.length; ) {
+    let end = lines.indexOf('\n', start);
+    if (end === -1) end = lines.length;
+    if (end === start) {
+      if (data !== undefined) visit(data);
+      data = undefined;
+    } else if (lines.startsWith('data', start) && (end === start + 4 || lines.charCodeAt(start + 4) === COLON)) {
+      let from = Math.min(start + 5, end);
+      if (lines.charCodeAt(from) === SPACE && from < end) from += 1;
+      const value = lines.slice(from, end);
+      data = data === undefined ? value : `${data}\n${value}`;
+    }
+    start = end + 1;
+  }
+  if (data !== undefined) visit(data);
+}
+
+const COLON = 0x3a;
+const SPACE = 0x20;

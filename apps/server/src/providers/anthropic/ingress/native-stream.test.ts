@@ -45,6 +45,17 @@ describe('an Anthropic stream passed through', () => {
     }
   });
 
+  it('reads a stream whose lines end with CRLF the same, cut anywhere', () => {
+    const upstream = (start + texts[0] + texts[2] + messageDelta + stop).replace(/\n/g, '\r\n');
+    for (const size of [1, 5, upstream.length]) {
+      const { sent, counted, stream } = relay(upstream, size);
+      expect(sent).toBe(upstream);
+      expect(counted).toBe('Hello thinking, 世界 👋');
+      expect(stream.complete()).toBe(true);
+      expect(stream.usage()).toMatchObject({ promptTokens: 15, completionTokens: 40 });
+    }
+  });
+
   it('reads a delta written with other spacing or key order by parsing it', () => {
     const spaced = 'event: content_block_delta\ndata: {"type": "content_block_delta", "index": 0, "delta": {"text": "plain", "type": "text_delta"}}\n\n';
     const reordered = 'event: content_block_delta\ndata: {"type":"content_block_delta","delta":{"type":"text_delta","text":"more"},"index":0}\n\n';

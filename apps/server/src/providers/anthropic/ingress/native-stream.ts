@@ -1,6 +1,5 @@
 import type { NativeStreamReader, Outgoing } from '../../ingress.js';
-import { SseEventReader } from '../../sse-events.js';
-import { WholeSseEvents } from '../../whole-sse-events.js';
+import { eachEventData, WholeSseEvents } from '../../whole-sse-events.js';
 import { openAIUsage, reportedUsage } from '../usage.js';
 import type { AnthropicUsage } from '../wire-types.js';
 import { PING, sseEvent } from './sse-event.js';
@@ -55,7 +54,6 @@ function plainDeltaText(data: string): string | undefined {
 }
 
 export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string) => void): NativeStreamReader {
-  const events = new SseEventReader({ stripOneSpace: true });
   const whole = new WholeSseEvents();
   let lineRest = '';
   let counts: AnthropicUsage | undefined;
@@ -112,9 +110,12 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
         lines(chunk.toString('utf8'), out, false);
         return out;
       }
+      // Only whole events go on, and only they are read: a read that ends mid-event waits for the rest.
       const complete = whole.push(chunk);
-      if (complete) out.push(complete);
-      for (const event of events.push(chunk)) readPassing(event.data);
+      if (complete) {
+        out.push(complete);
+        eachEventData(complete.toString('utf8'), readPassing);
+      }
       return out;
     },
     end() {
@@ -124,8 +125,10 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
         return out;
       }
       const rest = whole.end();
-      if (rest) out.push(rest);
-      for (const event of events.end()) readPassing(event.data);
+      if (rest) {
+        out.push(rest);
+        eachEventData(rest.toString('utf8'), readPassing);
+      }
       return out;
     },
     usage: () => (counts ? reportedUsage(openAIUsage(counts)) : undefined),
