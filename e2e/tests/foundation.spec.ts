@@ -71,7 +71,12 @@ test.describe('foundation', () => {
     // The default-password warning stays 10 s in the corner where the user menu opens.
     await waitForToasts(page);
     await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout-button').click();
+    // antd renders the menu at the page's top corner first and places it below the button a frame or more
+    // later; under load Playwright found it still there, clicked at y=8 and hit the header behind it.
+    const logout = page.getByTestId('logout-button');
+    const button = (await page.getByTestId('user-menu').boundingBox()) ?? { y: 0, height: 0 };
+    await expect.poll(async () => (await logout.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(button.y + button.height);
+    await logout.click();
     await expect(page).toHaveURL(/\/login$/);
     const self = await page.evaluate(async () => (await fetch('/api/user/self')).status);
     expect(self).toBe(401);
