@@ -1,8 +1,8 @@
-import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { RollupCell } from './rollup-cells.js';
-import { SqliteLogRows, type LogRow } from './sqlite-log-rows.js';
+import { readRows, type RowBytes } from './serialized-rows.js';
+import { SqliteLogRows } from './sqlite-log-rows.js';
 
 /**
  * The thread that writes consume logs into the SQLite file, on its own connection, so their index
@@ -15,11 +15,8 @@ export interface LogThreadData {
 }
 export interface LogBatch {
   id: number;
-  /** A `BatchContent`, serialised with node:v8. */
-  batch: Uint8Array;
-}
-interface BatchContent {
-  rows: LogRow[];
+  /** The consume logs, oldest first, serialised as they were added. */
+  rows: RowBytes[];
   /** The usage rollups of the same requests (and of failed ones, which have no log): written in the same transaction. */
   cells: RollupCell[];
 }
@@ -33,11 +30,10 @@ const connection = new SQLite(file, { timeout: busyTimeoutMs });
 connection.pragma('synchronous = NORMAL');
 const logRows = new SqliteLogRows(connection);
 
-parentPort?.on('message', ({ id, batch }: LogBatch) => {
+parentPort?.on('message', ({ id, rows, cells }: LogBatch) => {
   let done: LogBatchDone = { id };
   try {
-    const { rows, cells } = deserialize(batch) as BatchContent;
-    logRows.insert(rows, cells);
+    logRows.insert(rows.flatMap(readRows), cells);
   } catch (error) {
     done = { id, error: error instanceof Error ? error.message : String(error) };
   }

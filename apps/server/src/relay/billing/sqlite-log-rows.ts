@@ -4,7 +4,7 @@ import type { RollupCell } from './rollup-cells.js';
 import { SqliteRollupRows } from './rollup-upserts.js';
 
 /** The columns of a consume log, in the order the statements bind them. */
-const COLUMNS = [
+export const LOG_COLUMNS = [
   'user_id',
   'created_at',
   'type',
@@ -23,20 +23,23 @@ const COLUMNS = [
   'other',
 ] as const satisfies readonly (keyof NewLog)[];
 
-/** A consume log as the insert statements bind it: its values in COLUMNS order. */
+/** A consume log as the insert statements bind it: its values in LOG_COLUMNS order. */
 export type LogRow = (string | number | null)[];
 
 export function logRow(log: NewLog): LogRow {
-  return COLUMNS.map((column) => {
-    const value = log[column];
-    return typeof value === 'boolean' ? Number(value) : (value ?? null);
-  });
+  return LOG_COLUMNS.map((column) => columnValue(log, column));
+}
+
+/** One column of a consume log as the statements bind it: booleans as 0/1, a missing value as null. */
+export function columnValue(log: NewLog, column: (typeof LOG_COLUMNS)[number]): string | number | null {
+  const value = log[column];
+  return typeof value === 'boolean' ? Number(value) : (value ?? null);
 }
 
 /** Rows per statement: one prepared statement inserts a whole chunk. */
 const CHUNK = 100;
 
-const insertSql = (rows: number) => `insert into logs (${COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => `(${COLUMNS.map(() => '?').join(', ')})`).join(', ')}`;
+const insertSql = (rows: number) => `insert into logs (${LOG_COLUMNS.join(', ')}) values ${Array.from({ length: rows }, () => `(${LOG_COLUMNS.map(() => '?').join(', ')})`).join(', ')}`;
 
 /**
  * Inserts consume logs into SQLite synchronously, in one transaction per call, with statements prepared once;
