@@ -9,10 +9,11 @@ import { openAIChannelAndKey } from './tollgate-server.js';
 import { waitFor } from './process-probes.js';
 
 /**
- * `npx tsx bench/alloc-profile.ts [stream] [tree]`: where Tollgate's garbage comes from. Samples every
- * allocation over a fixed number of requests (young garbage included, through V8's sampling heap profiler)
- * and prints the bytes allocated per request by the function that allocated them and by the nearest
- * Tollgate function on the stack, so a change can aim at the allocations that cost the collector most.
+ * `npx tsx bench/alloc-profile.ts [stream] [survivors] [tree]`: where Tollgate's garbage comes from. Samples
+ * every allocation over a fixed number of requests (young garbage included, through V8's sampling heap
+ * profiler) and prints the bytes allocated per request by the function that allocated them and by the
+ * nearest Tollgate function on the stack, so a change can aim at the allocations that cost the collector
+ * most. With `survivors`, only what outlived the young collections: the objects that were promoted.
  */
 interface AllocationNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -24,7 +25,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10000);
 const UPSTREAM_PORT = 28141;
 const TOLLGATE_PORT = 28143;
 const stream = process.argv.includes('stream');
-const tree = path.resolve(process.argv.slice(2).find((arg) => arg !== 'stream') ?? path.join(import.meta.dirname, '..'));
+const survivors = process.argv.includes('survivors');
+const tree = path.resolve(process.argv.slice(2).find((arg) => arg !== 'stream' && arg !== 'survivors') ?? path.join(import.meta.dirname, '..'));
 
 const send = (key: string, amount: number) =>
   autocannon({
@@ -65,7 +67,7 @@ async function main() {
   const profileFile = path.join(dataDir, 'allocations.json');
   const server = spawn(process.execPath, [...TOLLGATE_NODE_FLAGS, '--import', path.join(import.meta.dirname, 'alloc-sampler.mjs'), 'apps/server/dist/main.js'], {
     cwd: tree,
-    env: { ...process.env, ALLOC_PROFILE: profileFile, PORT: String(TOLLGATE_PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
+    env: { ...process.env, ALLOC_PROFILE: profileFile, ...(survivors ? { ALLOC_SURVIVORS: '1' } : {}), PORT: String(TOLLGATE_PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -34,13 +34,18 @@ const send = (key: string, amount: number) =>
     body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
   });
 
-interface GcTotals { scavenges: number; markCompacts: number; promoted: number }
+interface GcTotals { scavenges: number; markCompacts: number; promoted: number; copied: number; scavengeMs: number }
 
 function gcTotals(trace: string): GcTotals {
-  const totals: GcTotals = { scavenges: 0, markCompacts: 0, promoted: 0 };
+  const totals: GcTotals = { scavenges: 0, markCompacts: 0, promoted: 0, copied: 0, scavengeMs: 0 };
   for (const line of trace.split('\n')) {
     const kind = /\bgc=(\w+)/.exec(line)?.[1];
-    if (kind === 's') totals.scavenges += 1;
+    if (kind === 's') {
+      totals.scavenges += 1;
+      totals.scavengeMs += Number(/\bpause=([\d.]+)/.exec(line)?.[1] ?? 0);
+    }
+    // What a scavenge kept (copied or promoted): its cost grows with it, and with the requests in flight.
+    totals.copied += Number(/\bnew_space_survived=(\d+)/.exec(line)?.[1] ?? 0);
     if (kind === 'mc' || kind === 'mmc') totals.markCompacts += 1;
     totals.promoted += Number(/\bpromoted=(\d+)/.exec(line)?.[1] ?? 0);
   }
@@ -67,7 +72,7 @@ async function main() {
     const cpu = (cpuMicros(server.pid ?? 0) - cpuBefore) / REQUESTS;
     if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed requests`);
     const totals = gcTotals(trace);
-    console.log(`${stream ? 'stream' : 'non-stream'}  promoted ${(totals.promoted / REQUESTS / 1024).toFixed(2)} KB/request  scavenges ${totals.scavenges}  mark-compacts ${totals.markCompacts}  CPU ${cpu.toFixed(0)} µs/request`);
+    console.log(`${stream ? 'stream' : 'non-stream'}  promoted ${(totals.promoted / REQUESTS / 1024).toFixed(2)} KB/request  survived ${(totals.copied / REQUESTS / 1024).toFixed(2)} KB/request  scavenges ${totals.scavenges} (${((totals.scavengeMs * 1000) / REQUESTS).toFixed(1)} µs/request)  mark-compacts ${totals.markCompacts}  CPU ${cpu.toFixed(0)} µs/request`);
   } finally {
     server.kill('SIGTERM');
     upstream.close();

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { startFakeUpstream } from './fake-upstream.js';
+import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+import { openAIChannelAndKey } from './tollgate-server.js';
+import { threadCpuMicros, waitFor } from './process-probes.js';
+
+/**
+ * `npx tsx bench/ab.ts <tree A> <tree B> [stream]`: two builds of Tollgate (two git worktrees, or one tree
+ * twice with AB_FLAGS_A / AB_FLAGS_B replacing `npm start`'s V8 flags) side by side, measured in rounds that
+ * alternate A and B: the main thread's CPU time per request over AB_REQUESTS requests at 50 connections.
+ * The machines drift by more than most changes are worth; alternating rounds and taking the median of
+ * each side is what lets a change of a few microseconds be seen.
+ */
+const REQUESTS = Number(process.env.AB_REQUESTS ?? 8000);
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 5);
+const UPSTREAM_PORT = 28151;
+const stream = process.argv.includes('stream');
+const [treeA, treeB] = process.argv.slice(2).filter((arg) => arg !== 'stream').map((tree) => path.resolve(tree));
+const flagsOf = (name: string) => (process.env[name] ? process.env[name].split(' ') : TOLLGATE_NODE_FLAGS);
+
+interface Side {
+  name: string;
+  server: ChildProcess;
+  url: string;
+  key: string;
+  dataDir: string;
+  samples: number[];
+}
+
+async function start(name: string, tree: string, port: number, flags: string[]): Promise<Side> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-ab-${name}-`));
+  const server = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
+    cwd: tree,
+    env: { ...process.env, PORT: String(port), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/status`);
+  const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
+  return { name, server, url, key, dataDir, samples: [] };
+}
+
+const send = (side: Side, amount: number) =>
+  autocannon({
+    url: `${side.url}/v1/chat/completions`,
+    method: 'POST',
+    connections: 50,
+    amount,
+    headers: { 'content-type': 'application/json', authorization: `Bearer sk-${side.key}` },
+    body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
+  });
+
+async function measure(side: Side): Promise<number> {
+  const pid = side.server.pid ?? 0;
+  const before = threadCpuMicros(pid).get('main') ?? 0;
+  const result = await send(side, REQUESTS);
+  if (result.errors + result.non2xx > 0) throw new Error(`${side.name}: ${result.errors + result.non2xx} failed requests`);
+  return ((threadCpuMicros(pid).get('main') ?? 0) - before) / REQUESTS;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function main() {
+  if (!treeA || !treeB) throw new Error('usage: bench/ab.ts <tree A> <tree B> [stream]');
+  const upstream = await startFakeUpstream(UPSTREAM_PORT);
+  const sides = [await start('A', treeA, 28152, flagsOf('AB_FLAGS_A')), await start('B', treeB, 28153, flagsOf('AB_FLAGS_B'))];
+  try {
+    for (const side of sides) await send(side, 3000); // warm-up: JIT, pools
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // A then B, then B then A: a drift within a round falls on both alike.
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) side.samples.push(await measure(side));
+      console.log(`round ${round + 1}: ${sides.map((side) => `${side.name} ${side.samples.at(-1)?.toFixed(1)} µs`).join('  ')}`);
+    }
+    const [a, b] = sides.map((side) => median(side.samples));
+    console.log(`${stream ? 'stream' : 'non-stream'} main thread per request, median of ${ROUNDS}: A ${a?.toFixed(1)} µs  B ${b?.toFixed(1)} µs  B/A ${((b ?? 0) / (a ?? 1)).toFixed(3)}`);
+  } finally {
+    for (const side of sides) side.server.kill('SIGTERM');
+    upstream.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const side of sides) fs.rmSync(side.dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
