@@ -6,12 +6,14 @@ import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 import { openAIChannelAndKey } from './tollgate-server.js';
-import { threadCpuMicros, waitFor } from './process-probes.js';
+import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
 
 /**
  * `npx tsx bench/ab.ts <tree A> <tree B> [stream]`: two builds of Tollgate (two git worktrees, or one tree
  * twice with AB_FLAGS_A / AB_FLAGS_B replacing `npm start`'s V8 flags) side by side, measured in rounds that
- * alternate A and B: the main thread's CPU time per request over AB_REQUESTS requests at 50 connections.
+ * alternate A and B: the CPU time per request over AB_REQUESTS requests at 50 connections, the main
+ * thread's (what bounds a Node server's throughput) and the whole process's (GC helpers and the log writer
+ * share the machine's CPUs with it).
  * The machines drift by more than most changes are worth; alternating rounds and taking the median of
  * each side is what lets a change of a few microseconds be seen.
  */
@@ -28,7 +30,7 @@ interface Side {
   url: string;
   key: string;
   dataDir: string;
-  samples: number[];
+  samples: { main: number; total: number }[];
 }
 
 async function start(name: string, tree: string, port: number, flags: string[]): Promise<Side> {
@@ -54,12 +56,13 @@ const send = (side: Side, amount: number) =>
     body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
   });
 
-async function measure(side: Side): Promise<number> {
+async function measure(side: Side): Promise<{ main: number; total: number }> {
   const pid = side.server.pid ?? 0;
-  const before = threadCpuMicros(pid).get('main') ?? 0;
+  const main = threadCpuMicros(pid).get('main') ?? 0;
+  const total = cpuMicros(pid);
   const result = await send(side, REQUESTS);
   if (result.errors + result.non2xx > 0) throw new Error(`${side.name}: ${result.errors + result.non2xx} failed requests`);
-  return ((threadCpuMicros(pid).get('main') ?? 0) - before) / REQUESTS;
+  return { main: ((threadCpuMicros(pid).get('main') ?? 0) - main) / REQUESTS, total: (cpuMicros(pid) - total) / REQUESTS };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -73,10 +76,12 @@ async function main() {
     for (let round = 0; round < ROUNDS; round += 1) {
       // A then B, then B then A: a drift within a round falls on both alike.
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) side.samples.push(await measure(side));
-      console.log(`round ${round + 1}: ${sides.map((side) => `${side.name} ${side.samples.at(-1)?.toFixed(1)} µs`).join('  ')}`);
+      console.log(`round ${round + 1}: ${sides.map(({ name, samples }) => `${name} main ${samples.at(-1)?.main.toFixed(1)} µs, all ${samples.at(-1)?.total.toFixed(1)} µs`).join('  ')}`);
     }
-    const [a, b] = sides.map((side) => median(side.samples));
-    console.log(`${stream ? 'stream' : 'non-stream'} main thread per request, median of ${ROUNDS}: A ${a?.toFixed(1)} µs  B ${b?.toFixed(1)} µs  B/A ${((b ?? 0) / (a ?? 1)).toFixed(3)}`);
+    for (const part of ['main', 'total'] as const) {
+      const [a = 0, b = 0] = sides.map((side) => median(side.samples.map((sample) => sample[part])));
+      console.log(`${stream ? 'stream' : 'non-stream'} ${part === 'main' ? 'main thread' : 'all threads'} per request, median of ${ROUNDS}: A ${a.toFixed(1)} µs  B ${b.toFixed(1)} µs  B/A ${(b / a).toFixed(3)}`);
+    }
   } finally {
     for (const side of sides) side.server.kill('SIGTERM');
     upstream.close();
