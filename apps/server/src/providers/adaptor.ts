@@ -65,6 +65,11 @@ export interface StreamEvent {
   laterText?: { read: () => string; size: number };
   usage?: ReportedUsage;
   /**
+   * Whether the event is a chunk that only reports usage (no choices), when the parser knows: a writer that
+   * sends usage only to clients that asked for it then needs not parse the chunk again to tell.
+   */
+  usageReport?: boolean;
+  /**
    * The upstream said its stream is complete. The relay does not need it (it ends every stream with its own
    * `[DONE]`, after a usage chunk it may owe); parsers that wrap another parser read it.
    */

@@ -54,9 +54,10 @@ export type Outgoing = (Buffer | string)[];
 export interface HubStreamWriter {
   /**
    * The client's events for one hub payload: a `chat.completion.chunk`, or `{"error":…}` when the upstream
-   * failed mid-stream. May be empty (a chunk that only starts what a later one says).
+   * failed mid-stream. May be empty (a chunk that only starts what a later one says). `usageReport` says
+   * whether the payload is a chunk that only reports usage, when the stream's parser knew.
    */
-  chunk(payload: string): string;
+  chunk(payload: string, usageReport?: boolean): string;
   /**
    * What ends the stream once the charge is known: `usage` is what was billed, `reported` whether the upstream
    * reported it (else it was counted locally).

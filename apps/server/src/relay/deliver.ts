@@ -8,6 +8,7 @@ import type { RelayEndpoint } from './relay-endpoint.js';
 import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
 import { StreamTranslation } from './streaming/stream-translation.js';
+import { keepAlives } from './streaming/keep-alive.js';
 import { TurnWriter } from './streaming/turn-writer.js';
 import type { TextTally } from './streaming/text-tally.js';
 
@@ -52,9 +53,6 @@ export async function deliverAnswer(reply: FastifyReply, response: UpstreamRespo
   await reply.status(response.statusCode).type(ingress.contentType ?? answer.contentType).send(written);
 }
 
-/** A keep-alive goes out after about this long without anything sent to the client (three silent ticks). */
-const KEEP_ALIVE_MS = 15_000;
-
 /**
  * A streamed answer relayed to the client as SSE, event by event as it arrives: passed through in the
  * client's protocol, or converted through the hub by the adaptor's stream parser and the client's writer.
@@ -72,7 +70,7 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
     'x-accel-buffering': 'no',
   });
   const writer = new TurnWriter(raw);
-  const keepAlive = stream.keepAlive ? setInterval(() => writer.tick(stream.keepAlive ?? ''), KEEP_ALIVE_MS / 3) : undefined;
+  if (stream.keepAlive) keepAlives.add(writer, stream.keepAlive);
   try {
     const body = response.body;
     if (isPushed(body)) await pump(body, stream, writer, raw);
@@ -86,7 +84,7 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
     // The client left (we aborted the upstream) or the upstream broke off: bill what was produced.
     if (!raw.destroyed) reply.request.log.warn({ err: error }, 'upstream stream ended abnormally');
   } finally {
-    clearInterval(keepAlive);
+    keepAlives.remove(writer);
   }
   response.body.destroy();
   const end: AnswerEnd = raw.destroyed ? 'client' : stream.complete() ? 'complete' : 'upstream';

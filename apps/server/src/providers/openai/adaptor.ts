@@ -25,7 +25,7 @@ export const openAIStreamParser = (): StreamParser => {
       payloads.forget();
       if (verbatim) return { forward: [data], text: '', laterText: { read: () => inspectChunk(data).text, size: data.length } };
       const info = inspectChunk(data);
-      return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage };
+      return { forward: info.drop ? [] : [data], text: info.text, usage: info.usage, usageReport: info.usageReport ?? false };
     },
     verbatim: {
       test: (line, start, end) => reads.test(line, start, end),

@@ -5,6 +5,8 @@ export interface ChunkInfo {
   drop: boolean;
   text: string;
   usage?: ReportedUsage;
+  /** A chunk with usage and no choices, as `stream_options.include_usage` makes upstreams send last. */
+  usageReport?: boolean;
 }
 
 /**
@@ -31,5 +33,5 @@ export function inspectChunk(data: string): ChunkInfo {
     for (const call of delta?.tool_calls ?? []) if (typeof call.function?.arguments === 'string') text += call.function.arguments;
     if (typeof choice.text === 'string') text += choice.text;
   }
-  return { drop: false, text, usage };
+  return { drop: false, text, usage, ...(usage && choices.length === 0 ? { usageReport: true } : {}) };
 }

@@ -121,7 +121,7 @@ export class StreamTranslation {
       }
       if (!this.finished && FINISH_REASON.test(data)) this.finished = true;
       if (data.startsWith(ERROR_PAYLOAD)) this.failed = true;
-      if (data !== forwarded) this.addText(this.writer.chunk(data));
+      if (data !== forwarded) this.addText(this.writer.chunk(data, event.usageReport));
     }
     this.tally.add(event.text);
     if (event.laterText) this.tally.later(event.laterText);

@@ -62,11 +62,11 @@ export const openAIEndpoint: IngressEndpoint = {
     let failed = false;
     return {
       verbatim: true,
-      chunk(payload) {
+      chunk(payload, usageReport) {
         if (failed) return '';
         if (payload.startsWith('{"error"')) failed = true;
         // Tollgate asked the upstream for usage to bill it; a client that did not ask gets no usage chunk.
-        if (!includeUsage && isUsageReport(payload)) return '';
+        if (!includeUsage && (usageReport ?? isUsageReport(payload))) return '';
         return `data: ${payload}\n\n`;
       },
       close: (usage, reported) => {
