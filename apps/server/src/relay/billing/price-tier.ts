@@ -1,4 +1,4 @@
-import { tierFor, type LogCost } from '@tollgate/contract';
+import { tierFor, type LogCost, type LogCostKind } from '@tollgate/contract';
 import type { Price } from './pricing.js';
 import type { Usage } from './quota.js';
 import { eachUsagePart } from './usage-split.js';
@@ -31,12 +31,21 @@ export function priceAt(price: Price, promptTokens: number): Price {
 /** The usage split by kind of token, each at its own price: the consume log's cost breakdown. */
 export function textCosts(usage: Usage, price: Price): LogCost[] {
   const costs: LogCost[] = [];
+  const ratios = kindRatios(price);
   eachUsagePart(usage, price, (kind, tokens, relative) => {
     if (tokens <= 0 && kind !== 'input') return;
-    const ratio = clean(price.modelRatio * relative);
+    const ratio = (ratios[kind] ??= clean(price.modelRatio * relative));
     costs.push({ kind, tokens, ratio, quota: clean(tokens * ratio * price.groupRatio) });
   });
   return costs;
+}
+
+/** Each kind's ratio, cleaned once per price (prices are shared until the options change): toPrecision is not cheap. */
+const KIND_RATIOS = new WeakMap<Price, Partial<Record<LogCostKind, number>>>();
+function kindRatios(price: Price): Partial<Record<LogCostKind, number>> {
+  let ratios = KIND_RATIOS.get(price);
+  if (!ratios) KIND_RATIOS.set(price, (ratios = {}));
+  return ratios;
 }
 
 /** Products of decimal ratios carry binary noise (0.1 x 3 = 0.30000000000000004); twelve digits are plenty. */
