@@ -22,8 +22,12 @@ export function channelApiVersion(channel: { config: Record<string, string>; oth
 const CLOUDFLARE_GATEWAY = 'https://gateway.ai.cloudflare.com';
 
 export function openAIUrl(type: ChannelType, target: UrlTarget, path: string, model: string): string {
-  const base = (target.baseUrl || type.defaultBaseUrl).replace(/\/+$/, '');
-  const [pathname = '', query] = path.split('?');
+  const configured = target.baseUrl || type.defaultBaseUrl;
+  // Every request comes here: the common case (no trailing slash, no query) builds nothing it does not need.
+  const base = configured.endsWith('/') ? configured.replace(/\/+$/, '') : configured;
+  const queryAt = path.indexOf('?');
+  const pathname = queryAt === -1 ? path : path.slice(0, queryAt);
+  const query = queryAt === -1 ? undefined : path.slice(queryAt + 1);
   const viaGateway = base.startsWith(CLOUDFLARE_GATEWAY);
   if (type.urlStyle === 'azure') return azureUrl(base, pathname, model, target.apiVersion, viaGateway);
   if (type.urlStyle === 'strip-v1' || viaGateway) return withQuery(base + pathname.replace(/^\/v1(?=\/)/, ''), query);

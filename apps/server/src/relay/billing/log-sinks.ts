@@ -4,7 +4,7 @@ import type { NewLog } from '../../db/schema.js';
 import { siblingModule, startWorker } from '../../lib/start-worker.js';
 import type { LogBatch, LogBatchDone, LogThreadData } from './log-writer-thread.js';
 import { RollupCells, type RollupCell, type RollupSample } from './rollup-cells.js';
-import { RowSerializer, type RowBytes } from './serialized-rows.js';
+import { PendingLogs, type RowBytes } from './serialized-rows.js';
 import { logRow, SqliteLogRows, type LogRow } from './sqlite-log-rows.js';
 
 /**
@@ -40,9 +40,8 @@ interface Batch {
  */
 export class ThreadLogSink implements LogSink {
   private worker: Worker | undefined;
-  /** Rows of batches the thread could not write, sent again first with the next. */
-  private returned: RowBytes[] = [];
-  private readonly gathered = new RowSerializer();
+  /** Logs not sent yet, those of batches the thread could not write first. */
+  private readonly gathered = new PendingLogs();
   private readonly cells = new RollupCells();
   private gatherTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
@@ -80,10 +79,8 @@ export class ThreadLogSink implements LogSink {
   private send(): void {
     clearTimeout(this.gatherTimer);
     this.gatherTimer = undefined;
-    const gathered = this.gathered.take();
-    const rows = gathered ? [...this.returned, gathered] : this.returned;
-    this.returned = [];
-    if (rows.length === 0 && this.cells.size === 0) return;
+    if (this.gathered.count === 0 && this.cells.size === 0) return;
+    const rows = this.gathered.take();
     const cells = this.cells.take();
     const id = this.nextId++;
     let settle: Batch['settle'] = () => undefined;
@@ -103,7 +100,7 @@ export class ThreadLogSink implements LogSink {
     if (!batch) return;
     this.unanswered.delete(id);
     if (error) {
-      this.returned = [...batch.rows, ...this.returned];
+      this.gathered.putBack(batch.rows);
       this.cells.restore(batch.cells);
     }
     batch.settle(error);
@@ -129,7 +126,7 @@ export class ThreadLogSink implements LogSink {
     this.worker = undefined;
     const batches = [...this.unanswered.values()];
     this.unanswered.clear();
-    this.returned = [...batches.flatMap((batch) => batch.rows), ...this.returned];
+    this.gathered.putBack(batches.flatMap((batch) => batch.rows));
     for (const batch of batches) {
       this.cells.restore(batch.cells);
       batch.settle(reason);

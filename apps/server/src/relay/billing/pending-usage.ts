@@ -1,13 +1,13 @@
-import type { NewLog } from '../../db/schema.js';
 import { RollupCells } from './rollup-cells.js';
+import { PendingLogs } from './serialized-rows.js';
 
 /** Usage settled in memory and not yet written: balance deltas per user and key, counters per channel, logs, rollups (PostgreSQL, MySQL). */
 export interface Pending {
   users: Map<number, { quota: number; used: number; requests: number }>;
   tokens: Map<number, { remain: number; used: number }>;
   channels: Map<number, number>;
-  logs: NewLog[];
+  logs: PendingLogs;
   rollups: RollupCells;
 }
 
-export const emptyPending = (): Pending => ({ users: new Map(), tokens: new Map(), channels: new Map(), logs: [], rollups: new RollupCells() });
+export const emptyPending = (): Pending => ({ users: new Map(), tokens: new Map(), channels: new Map(), logs: new PendingLogs(), rollups: new RollupCells() });

@@ -27,13 +27,10 @@ export const LOG_COLUMNS = [
 export type LogRow = (string | number | null)[];
 
 export function logRow(log: NewLog): LogRow {
-  return LOG_COLUMNS.map((column) => columnValue(log, column));
-}
-
-/** One column of a consume log as the statements bind it: booleans as 0/1, a missing value as null. */
-export function columnValue(log: NewLog, column: (typeof LOG_COLUMNS)[number]): string | number | null {
-  const value = log[column];
-  return typeof value === 'boolean' ? Number(value) : (value ?? null);
+  return LOG_COLUMNS.map((column) => {
+    const value = log[column];
+    return typeof value === 'boolean' ? Number(value) : (value ?? null);
+  });
 }
 
 /** Rows per statement: one prepared statement inserts a whole chunk. */

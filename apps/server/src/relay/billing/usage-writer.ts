@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/dsn.js';
 import type { Database, NewLog } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import { emptyPending, type Pending } from './pending-usage.js';
+import { logSlices } from './serialized-rows.js';
 import type { Reservation } from './reservation.js';
 import type { RollupSample } from './rollup-cells.js';
 import { upsertRollups } from './rollup-upserts.js';
@@ -79,7 +80,7 @@ export class UsageWriter {
     tokens.set(reservation.tokenId, token);
     if (counted && channelId > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + charged);
     if (log && this.sqlite) this.sqlite.logs.add(log);
-    else if (log) logs.push(log);
+    else if (log) logs.add(log);
     if (rollup) this.tally(rollup);
   }
 
@@ -140,7 +141,7 @@ export class UsageWriter {
 
   /** Settlements waiting to be written: balance changes of users and keys, and consume logs. */
   get queueDepth(): number {
-    return this.pending.users.size + this.pending.tokens.size + this.pending.logs.length;
+    return this.pending.users.size + this.pending.tokens.size + this.pending.logs.count;
   }
 
   /** Writes what is pending now; calls are serialised so two flushes never interleave. */
@@ -169,7 +170,7 @@ export class UsageWriter {
   private async write(): Promise<void> {
     if (this.sqlite) return this.writeSqlite(this.sqlite);
     const batch = this.pending;
-    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.length === 0 && batch.rollups.size === 0) return;
+    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.count === 0 && batch.rollups.size === 0) return;
     this.pending = emptyPending();
     this.writing = batch;
     const cells = batch.rollups.take();
@@ -193,7 +194,7 @@ export class UsageWriter {
         for (const [id, used] of batch.channels) {
           await trx.updateTable('channels').set({ used_quota: sql`used_quota + ${used}` }).where('id', '=', id).execute();
         }
-        for (let i = 0; i < batch.logs.length; i += 100) await trx.insertInto('logs').values(batch.logs.slice(i, i + 100)).execute();
+        for (const chunk of batch.logs.chunks()) for (const logs of logSlices(chunk, 100)) await trx.insertInto('logs').values(logs).execute();
         await upsertRollups(trx, this.dialect, cells);
       });
     } catch (error) {
@@ -237,7 +238,7 @@ export class UsageWriter {
       batch.tokens.set(id, { remain: t.remain + d.remain, used: t.used + d.used });
     }
     for (const [id, used] of current.channels) batch.channels.set(id, (batch.channels.get(id) ?? 0) + used);
-    batch.logs.push(...current.logs);
+    batch.logs.append(current.logs.take());
     batch.rollups.restore(current.rollups.take());
   }
 }
