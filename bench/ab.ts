@@ -11,7 +11,7 @@ import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
 /**
  * `npx tsx bench/ab.ts <tree A> <tree B> [stream]`: two builds of Tollgate (two git worktrees, or one tree
  * twice with AB_FLAGS_A / AB_FLAGS_B replacing `npm start`'s V8 flags) side by side, measured in rounds that
- * alternate A and B: the CPU time per request over AB_REQUESTS requests at 50 connections, the main
+ * alternate A and B, each round with new processes: the CPU time per request over AB_REQUESTS requests at 50 connections, the main
  * thread's (what bounds a Node server's throughput) and the whole process's (GC helpers and the log writer
  * share the machine's CPUs with it).
  * The machines drift by more than most changes are worth; alternating rounds and taking the median of
@@ -24,16 +24,20 @@ const stream = process.argv.includes('stream');
 const [treeA, treeB] = process.argv.slice(2).filter((arg) => arg !== 'stream').map((tree) => path.resolve(tree));
 const flagsOf = (name: string) => (process.env[name] ? process.env[name].split(' ') : TOLLGATE_NODE_FLAGS);
 
+interface Sample {
+  main: number;
+  total: number;
+}
+
 interface Side {
-  name: string;
+  name: 'A' | 'B';
   server: ChildProcess;
   url: string;
   key: string;
   dataDir: string;
-  samples: { main: number; total: number }[];
 }
 
-async function start(name: string, tree: string, port: number, flags: string[]): Promise<Side> {
+async function start(name: Side['name'], tree: string, port: number, flags: string[]): Promise<Side> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-ab-${name}-`));
   const server = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
     cwd: tree,
@@ -43,7 +47,7 @@ async function start(name: string, tree: string, port: number, flags: string[]):
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/status`);
   const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
-  return { name, server, url, key, dataDir, samples: [] };
+  return { name, server, url, key, dataDir };
 }
 
 const send = (side: Side, amount: number) =>
@@ -56,7 +60,7 @@ const send = (side: Side, amount: number) =>
     body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
   });
 
-async function measure(side: Side): Promise<{ main: number; total: number }> {
+async function measure(side: Side): Promise<Sample> {
   const pid = side.server.pid ?? 0;
   const main = threadCpuMicros(pid).get('main') ?? 0;
   const total = cpuMicros(pid);
@@ -70,24 +74,34 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   if (!treeA || !treeB) throw new Error('usage: bench/ab.ts <tree A> <tree B> [stream]');
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
-  const sides = [await start('A', treeA, 28152, flagsOf('AB_FLAGS_A')), await start('B', treeB, 28153, flagsOf('AB_FLAGS_B'))];
+  const samples = { A: [] as Sample[], B: [] as Sample[] };
   try {
-    for (const side of sides) await send(side, 3000); // warm-up: JIT, pools
     for (let round = 0; round < ROUNDS; round += 1) {
-      // A then B, then B then A: a drift within a round falls on both alike.
-      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) side.samples.push(await measure(side));
-      console.log(`round ${round + 1}: ${sides.map(({ name, samples }) => `${name} main ${samples.at(-1)?.main.toFixed(1)} µs, all ${samples.at(-1)?.total.toFixed(1)} µs`).join('  ')}`);
+      // Fresh processes every round: the same build measures up to 7% apart from one process to the next
+      // (where the scheduler puts it, what shares its core), a bias that only new processes average out.
+      const sides = [await start('A', treeA, 28152, flagsOf('AB_FLAGS_A')), await start('B', treeB, 28153, flagsOf('AB_FLAGS_B'))];
+      try {
+        for (const side of sides) await send(side, 3000); // warm-up: JIT, pools
+        // A then B, then B then A: a drift within a round falls on both alike.
+        for (const side of round % 2 === 0 ? sides : [...sides].reverse()) samples[side.name].push(await measure(side));
+      } finally {
+        await stop(sides);
+      }
+      console.log(`round ${round + 1}: ${(['A', 'B'] as const).map((name) => `${name} main ${samples[name].at(-1)?.main.toFixed(1)} µs, all ${samples[name].at(-1)?.total.toFixed(1)} µs`).join('  ')}`);
     }
     for (const part of ['main', 'total'] as const) {
-      const [a = 0, b = 0] = sides.map((side) => median(side.samples.map((sample) => sample[part])));
+      const [a = 0, b = 0] = (['A', 'B'] as const).map((name) => median(samples[name].map((sample) => sample[part])));
       console.log(`${stream ? 'stream' : 'non-stream'} ${part === 'main' ? 'main thread' : 'all threads'} per request, median of ${ROUNDS}: A ${a.toFixed(1)} µs  B ${b.toFixed(1)} µs  B/A ${(b / a).toFixed(3)}`);
     }
   } finally {
-    for (const side of sides) side.server.kill('SIGTERM');
     upstream.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    for (const side of sides) fs.rmSync(side.dataDir, { recursive: true, force: true });
   }
+}
+
+async function stop(sides: Side[]) {
+  for (const side of sides) side.server.kill('SIGTERM');
+  await Promise.all(sides.map((side) => new Promise((resolve) => side.server.once('exit', resolve))));
+  for (const side of sides) fs.rmSync(side.dataDir, { recursive: true, force: true });
 }
 
 await main();

@@ -15,7 +15,8 @@ import { cpuMicros, waitFor } from './process-probes.js';
  * compared): bytes promoted out of the young generation per request, the count of scavenges and
  * mark-compacts (from V8's `--trace-gc-nvp`), and the CPU time per request. Promotion is what a request's
  * objects cost when they outlive young collection; unlike throughput it hardly moves when other work
- * shares the machine. `BENCH_CONNECTIONS` (50) sets the load, `GC_FLAGS` replaces `npm start`'s V8 flags.
+ * shares the machine. `BENCH_CONNECTIONS` (50) sets the load, `GC_FLAGS` replaces `npm start`'s V8 flags,
+ * `BENCH_SQL_DSN` runs it on PostgreSQL or MySQL (an empty database: it signs in as a new root).
  */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15000);
 const UPSTREAM_PORT = 28131;
@@ -58,7 +59,7 @@ async function main() {
   let trace = '';
   const server = spawn(process.execPath, [...(process.env.GC_FLAGS ? process.env.GC_FLAGS.split(' ') : TOLLGATE_NODE_FLAGS), '--trace-gc-nvp', 'apps/server/dist/main.js'], {
     cwd: tree,
-    env: { ...process.env, PORT: String(TOLLGATE_PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
+    env: { ...process.env, PORT: String(TOLLGATE_PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: process.env.BENCH_SQL_DSN ?? '', REDIS_CONN_STRING: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   server.stdout?.on('data', (chunk: Buffer) => { trace += chunk.toString(); });
