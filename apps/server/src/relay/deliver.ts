@@ -8,7 +8,6 @@ import type { RelayEndpoint } from './relay-endpoint.js';
 import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
 import { StreamTranslation } from './streaming/stream-translation.js';
-import { keepAlives } from './streaming/keep-alive.js';
 import { TurnWriter } from './streaming/turn-writer.js';
 import type { TextTally } from './streaming/text-tally.js';
 
@@ -53,6 +52,9 @@ export async function deliverAnswer(reply: FastifyReply, response: UpstreamRespo
   await reply.status(response.statusCode).type(ingress.contentType ?? answer.contentType).send(written);
 }
 
+/** A keep-alive goes out after about this long without anything sent to the client (three silent ticks). */
+const KEEP_ALIVE_MS = 15_000;
+
 /**
  * A streamed answer relayed to the client as SSE, event by event as it arrives: passed through in the
  * client's protocol, or converted through the hub by the adaptor's stream parser and the client's writer.
@@ -70,21 +72,26 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
     'x-accel-buffering': 'no',
   });
   const writer = new TurnWriter(raw);
-  if (stream.keepAlive) keepAlives.add(writer, stream.keepAlive);
+  let keepAlive: NodeJS.Timeout | undefined;
+  const keepAliveWhileSilent = () => {
+    if (stream.keepAlive) keepAlive = setInterval(() => writer.tick(stream.keepAlive ?? ''), KEEP_ALIVE_MS / 3);
+  };
   try {
     const body = response.body;
-    if (isPushed(body)) await pump(body, stream, writer, raw);
-    else
+    if (isPushed(body)) await pump(body, stream, writer, raw, keepAliveWhileSilent);
+    else {
+      keepAliveWhileSilent();
       for await (const chunk of body) {
         if (raw.destroyed) break;
         if (!writer.write(stream.push(chunk as Buffer))) await writer.drained();
       }
+    }
     if (!writer.write(stream.end())) await writer.drained();
   } catch (error) {
     // The client left (we aborted the upstream) or the upstream broke off: bill what was produced.
     if (!raw.destroyed) reply.request.log.warn({ err: error }, 'upstream stream ended abnormally');
   } finally {
-    keepAlives.remove(writer);
+    clearInterval(keepAlive);
   }
   response.body.destroy();
   const end: AnswerEnd = raw.destroyed ? 'client' : stream.complete() ? 'complete' : 'upstream';
@@ -97,16 +104,24 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
  * Relays a pushed body: each chunk is read and written to the client from the upstream connection's own
  * data callback, with no promise per chunk; a client that is behind pauses the upstream until it drains.
  * Ends when the body does, or fails with it (the client leaving aborts the upstream call, which fails it).
+ * `goesOn` is called once what had already arrived is relayed, if the answer is not whole yet: a short
+ * answer that came in one read needs no keep-alive timer made and cancelled for it.
  */
-function pump(body: PushedBody, stream: RelayedStream, writer: TurnWriter, raw: ServerResponse): Promise<void> {
+function pump(body: PushedBody, stream: RelayedStream, writer: TurnWriter, raw: ServerResponse, goesOn: () => void): Promise<void> {
   return new Promise((resolve, reject) => {
+    let over = false;
+    const end = (error?: Error) => {
+      over = true;
+      if (error) reject(error);
+      else resolve();
+    };
     const resume = () => body.resume();
     body.pipeTo({
       data(chunk) {
         // The client's hang-up aborts the upstream call too; this catches a chunk already on its way.
         if (raw.destroyed) {
           body.destroy();
-          return resolve();
+          return end();
         }
         let caughtUp: boolean;
         try {
@@ -114,16 +129,17 @@ function pump(body: PushedBody, stream: RelayedStream, writer: TurnWriter, raw: 
         } catch (error) {
           // A stream the relay cannot read (a line past its limit): the upstream call is dropped.
           body.destroy();
-          return reject(error as Error);
+          return end(error as Error);
         }
         if (!caughtUp) {
           body.pause();
           void writer.drained().then(resume);
         }
       },
-      end: resolve,
-      fail: reject,
+      end: () => end(),
+      fail: end,
     });
+    if (!over) goesOn();
   });
 }
 
