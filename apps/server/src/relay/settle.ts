@@ -1,13 +1,14 @@
-import { LogType, type ClientProtocol, type LogOther } from '@tollgate/contract';
+import { LogType, type ClientProtocol } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
 import { takeFromKey, type KeyRecord } from './auth/key-cache.js';
-import { clean, textCosts } from './billing/price-tier.js';
+import { clean } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
 import type { UnitBreakdown } from './billing/unit-breakdown.js';
+import { logOtherJson } from './log-other.js';
 
 export interface ConsumeFacts {
   record: KeyRecord;
@@ -83,30 +84,6 @@ function ratiosOf(price: Price): string {
   return text;
 }
 
-/** The breakdown the console's log detail shows (the contract's LogOther). */
-function logOther(facts: ConsumeFacts): LogOther {
-  const { price, usage } = facts;
-  const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
-  if (facts.passthrough) other.passthrough = true;
-  if (facts.interrupted) other.interrupted = facts.interrupted;
-  if (price.perRequest !== undefined) {
-    other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
-    return other;
-  }
-  if (facts.breakdown) {
-    Object.assign(other, facts.breakdown.details);
-    other.costs = facts.breakdown.costs;
-    return other;
-  }
-  other.completion_ratio = price.completionRatio;
-  if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });
-  if (usage.cacheWriteTokens) Object.assign(other, { cache_write_tokens: usage.cacheWriteTokens, cache_write_ratio: price.cacheWriteRatio ?? 1 });
-  if (usage.reasoningTokens) Object.assign(other, { reasoning_tokens: usage.reasoningTokens, reasoning_ratio: price.reasoningRatio ?? price.completionRatio });
-  if (price.tier !== undefined) other.tier = price.tier;
-  other.costs = textCosts(usage, price);
-  return other;
-}
-
 function consumeLog(facts: ConsumeFacts, at: number): NewLog {
   return {
     user_id: facts.record.userId,
@@ -124,6 +101,6 @@ function consumeLog(facts: ConsumeFacts, at: number): NewLog {
     elapsed_time: Math.round(facts.elapsedMs),
     is_stream: facts.stream,
     system_prompt_reset: facts.systemPromptReset,
-    other: JSON.stringify(logOther(facts)),
+    other: logOtherJson(facts),
   };
 }

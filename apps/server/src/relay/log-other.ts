@@ -1,0 +1,96 @@
+import type { LogOther } from '@tollgate/contract';
+import { clean, textCosts } from './billing/price-tier.js';
+import type { Price } from './billing/pricing.js';
+import type { ConsumeFacts } from './settle.js';
+
+/** The breakdown the console's log detail shows (the contract's LogOther). */
+export function logOther(facts: ConsumeFacts): LogOther {
+  const { price, usage } = facts;
+  const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
+  if (facts.passthrough) other.passthrough = true;
+  if (facts.interrupted) other.interrupted = facts.interrupted;
+  if (price.perRequest !== undefined) {
+    other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
+    return other;
+  }
+  if (facts.breakdown) {
+    Object.assign(other, facts.breakdown.details);
+    other.costs = facts.breakdown.costs;
+    return other;
+  }
+  other.completion_ratio = price.completionRatio;
+  if (usage.cacheReadTokens) Object.assign(other, { cache_read_tokens: usage.cacheReadTokens, cache_read_ratio: price.cacheReadRatio ?? 1 });
+  if (usage.cacheWriteTokens) Object.assign(other, { cache_write_tokens: usage.cacheWriteTokens, cache_write_ratio: price.cacheWriteRatio ?? 1 });
+  if (usage.reasoningTokens) Object.assign(other, { reasoning_tokens: usage.reasoningTokens, reasoning_ratio: price.reasoningRatio ?? price.completionRatio });
+  if (price.tier !== undefined) other.tier = price.tier;
+  other.costs = textCosts(usage, price);
+  return other;
+}
+
+/**
+ * `JSON.stringify(logOther(facts))`, the same text, written from the parts of a price that it shares with
+ * every request of that price. The ratios' decimals are most of what stringifying costs (each fraction is
+ * turned into its shortest digits), and the consume log is written on every request: a price's ratios are
+ * written once, only the request's own numbers each time. Requests priced per call or per image and
+ * anything not finite go the general way.
+ */
+export function logOtherJson(facts: ConsumeFacts): string {
+  const { price, usage } = facts;
+  if (price.perRequest !== undefined || facts.breakdown) return JSON.stringify(logOther(facts));
+  const texts = priceTexts(price);
+  let json = `{"protocol":${JSON.stringify(facts.protocol)},${texts.ratios}`;
+  if (facts.passthrough) json += ',"passthrough":true';
+  if (facts.interrupted) json += `,"interrupted":"${facts.interrupted}"`;
+  json += texts.completion;
+  if (usage.cacheReadTokens) json += `,"cache_read_tokens":${JSON.stringify(usage.cacheReadTokens)}${texts.cacheRead}`;
+  if (usage.cacheWriteTokens) json += `,"cache_write_tokens":${JSON.stringify(usage.cacheWriteTokens)}${texts.cacheWrite}`;
+  if (usage.reasoningTokens) json += `,"reasoning_tokens":${JSON.stringify(usage.reasoningTokens)}${texts.reasoning}`;
+  if (price.tier !== undefined) json += `,"tier":${JSON.stringify(price.tier)}`;
+  json += ',"costs":[';
+  const costs = textCosts(usage, price);
+  for (let i = 0; i < costs.length; i += 1) {
+    const { kind, tokens, ratio, quota } = costs[i]!;
+    if (!Number.isFinite(tokens) || !Number.isFinite(ratio) || !Number.isFinite(quota)) return JSON.stringify(logOther(facts));
+    json += `${i === 0 ? '' : ','}{"kind":"${kind}","tokens":${tokens},"ratio":${ratioText(texts, ratio)},"quota":${quota}}`;
+  }
+  return `${json}]}`;
+}
+
+/** A price's ratios as logOther's JSON writes them, each after its comma. */
+interface PriceTexts {
+  ratios: string;
+  completion: string;
+  cacheRead: string;
+  cacheWrite: string;
+  reasoning: string;
+  /** Cost lines' ratios written so far, by value: a price has a handful. */
+  costRatios: Map<number, string>;
+}
+
+const PRICE_TEXTS = new WeakMap<Price, PriceTexts>();
+
+function priceTexts(price: Price): PriceTexts {
+  let texts = PRICE_TEXTS.get(price);
+  if (!texts) {
+    const number = (value: number) => JSON.stringify(value);
+    texts = {
+      ratios: `"model_ratio":${number(price.modelRatio)},"group_ratio":${number(price.groupRatio)}`,
+      completion: `,"completion_ratio":${number(price.completionRatio)}`,
+      cacheRead: `,"cache_read_ratio":${number(price.cacheReadRatio ?? 1)}`,
+      cacheWrite: `,"cache_write_ratio":${number(price.cacheWriteRatio ?? 1)}`,
+      reasoning: `,"reasoning_ratio":${number(price.reasoningRatio ?? price.completionRatio)}`,
+      costRatios: new Map(),
+    };
+    PRICE_TEXTS.set(price, texts);
+  }
+  return texts;
+}
+
+function ratioText(texts: PriceTexts, ratio: number): string {
+  let text = texts.costRatios.get(ratio);
+  if (text === undefined) {
+    text = String(ratio);
+    texts.costRatios.set(ratio, text);
+  }
+  return text;
+}
