@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 
 /** The body of an upstream answer as the relay reads it: whole, as text, or chunk by chunk. */
 export interface UpstreamBody extends AsyncIterable<Uint8Array> {
-  arrayBuffer(): Promise<ArrayBuffer>;
+  /** The whole body; an answer that came in one read is that read, not a copy of it. */
+  bytes(): Promise<Buffer>;
   text(): Promise<string>;
   destroy(): void;
 }
@@ -48,7 +49,7 @@ export function bufferedResponse(statusCode: number, contentType: string, body: 
     statusCode,
     headers: { 'content-type': contentType },
     body: Object.assign(readable, {
-      arrayBuffer: () => Promise.resolve(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer),
+      bytes: () => Promise.resolve(body),
       text: () => Promise.resolve(body.toString('utf8')),
     }),
   };
@@ -65,10 +66,7 @@ export function streamedResponse(statusCode: number, contentType: string, body: 
     statusCode,
     headers: { 'content-type': contentType },
     body: Object.assign(body, {
-      arrayBuffer: async () => {
-        const buffer = await whole();
-        return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
-      },
+      bytes: whole,
       text: async () => (await whole()).toString('utf8'),
     }),
   };

@@ -58,7 +58,7 @@ async function countTokens(ctx: AppContext, request: FastifyRequest, reply: Fast
     throw error;
   });
   if (upstream) {
-    const body = Buffer.from(await upstream.body.arrayBuffer());
+    const body = await upstream.body.bytes();
     return reply.status(upstream.statusCode).type(String(upstream.headers['content-type'] ?? 'application/json')).send(countTokensFromUpstream(body));
   }
   const { input } = unbilled;

@@ -42,7 +42,7 @@ export interface Delivery {
  * as the upstream wrote it when it passed through, else written by the client's ingress from the hub answer.
  */
 export async function deliverAnswer(reply: FastifyReply, response: UpstreamResponse, { plan, endpoint, context, tally, finish }: Delivery): Promise<void> {
-  const body = Buffer.from(await response.body.arrayBuffer());
+  const body = await response.body.bytes();
   const answer = plan.adaptor.parseAnswer(plan.request, body, String(response.headers['content-type'] ?? 'application/json'));
   if (!answer.usage) tally.add(answer.text);
   const billed = await finish(answer.usage, 'complete', answer.answerId);

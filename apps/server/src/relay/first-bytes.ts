@@ -41,15 +41,14 @@ class ResumedBody implements UpstreamBody {
     };
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
+  async bytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
-    for await (const chunk of this) chunks.push(Buffer.from(chunk));
-    const whole = Buffer.concat(chunks);
-    return whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength) as ArrayBuffer;
+    for await (const chunk of this) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks);
   }
 
   async text(): Promise<string> {
-    return Buffer.from(await this.arrayBuffer()).toString('utf8');
+    return (await this.bytes()).toString('utf8');
   }
 
   destroy(): void {

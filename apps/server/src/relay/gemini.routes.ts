@@ -78,7 +78,7 @@ async function countTokens(ctx: AppContext, request: FastifyRequest, reply: Fast
   const unbilled = await readUnbilled(ctx, request, COUNT_TOKENS);
   const upstream = await passThroughUnbilled(ctx, request, reply, COUNT_TOKENS, unbilled);
   if (upstream) {
-    const body = Buffer.from(await upstream.body.arrayBuffer());
+    const body = await upstream.body.bytes();
     return reply.status(upstream.statusCode).type(String(upstream.headers['content-type'] ?? 'application/json')).send(body);
   }
   const { input } = unbilled;

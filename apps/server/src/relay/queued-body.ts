@@ -15,7 +15,7 @@ export interface BodySource {
 
 /**
  * An upstream answer's body as undici's dispatcher hands it over, queued for one reader who takes it
- * whole (`arrayBuffer`, `text`), chunk by chunk (`for await`), or pushed to a sink as it arrives (`pipeTo`,
+ * whole (`bytes`, `text`), chunk by chunk (`for await`), or pushed to a sink as it arrives (`pipeTo`,
  * the relay's streams). It replaces the Node Readable that undici's `request` wraps every answer in, whose
  * events, ticks and async-resource bookkeeping the relay paid for on every call without using them. A
  * chunk reader that falls more than HIGH_WATER_MARK behind, or a sink that pauses, holds the connection
@@ -118,20 +118,13 @@ export class QueuedBody implements PushedBody {
     this.notify();
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
+  async bytes(): Promise<Buffer> {
     const chunks = await this.whole();
-    const whole = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
-    let offset = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return whole.buffer;
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
   async text(): Promise<string> {
-    const chunks = await this.whole();
-    return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
+    return (await this.bytes()).toString('utf8');
   }
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {

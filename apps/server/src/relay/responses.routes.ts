@@ -81,7 +81,7 @@ async function aboutStoredResponse(ctx: AppContext, request: FastifyRequest, rep
     .catch((error: unknown) => {
       throw new RelayError(502, `upstream request failed: ${(error as Error).message}`, 'do_request_failed', 'upstream_error');
     });
-  const answer = Buffer.from(await upstream.body.arrayBuffer());
+  const answer = await upstream.body.bytes();
   if (method === 'DELETE' && upstream.statusCode === 200) await forgetResponseRoute(ctx.db, id);
   return reply.status(upstream.statusCode).type(String(upstream.headers['content-type'] ?? 'application/json')).send(answer);
 }

@@ -80,7 +80,7 @@ export function classifyFailure(status: number, upstream: ReadUpstreamError): Ex
 
 /** Reads a whole non-stream answer to look for an error inside it; a clean one is handed on replayable. */
 async function checkAnswer(find: NonNullable<Adaptor['answerError']>, request: AdaptorRequest, response: UpstreamResponse): Promise<CallResult> {
-  const body = Buffer.from(await response.body.arrayBuffer());
+  const body = await response.body.bytes();
   const refused = find(request, body);
   if (refused) return classifyFailure(refused.status, refused.error);
   const replay = bufferedResponse(response.statusCode, String(response.headers['content-type'] ?? 'application/json'), body);

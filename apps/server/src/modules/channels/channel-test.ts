@@ -58,7 +58,7 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   let text: CatalogMessage;
   let success = false;
   if (result.ok) {
-    const answer = adaptor.parseAnswer(request, Buffer.from(await result.response.body.arrayBuffer()), String(result.response.headers['content-type'] ?? ''));
+    const answer = adaptor.parseAnswer(request, await result.response.body.bytes(), String(result.response.headers['content-type'] ?? ''));
     const content = readContent(answer.body);
     success = content !== undefined;
     text = content === undefined ? catalogMessage('channel.test_no_content') : catalogMessage('channel.test_reply', { reply: content });
