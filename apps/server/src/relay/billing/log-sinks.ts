@@ -4,7 +4,7 @@ import type { NewLog } from '../../db/schema.js';
 import { siblingModule, startWorker } from '../../lib/start-worker.js';
 import type { LogBatch, LogBatchDone, LogThreadData } from './log-writer-thread.js';
 import { RollupCells, type RollupCell, type RollupSample } from './rollup-cells.js';
-import { PendingLogs, type RowBytes } from './serialized-rows.js';
+import { PendingLogs, type RowBytes } from './pending-logs.js';
 import { logRow, SqliteLogRows, type LogRow } from './sqlite-log-rows.js';
 
 /**

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { RollupCell } from './rollup-cells.js';
-import { readRows, type RowBytes } from './serialized-rows.js';
+import { readRows, type RowBytes } from './pending-logs.js';
 import { SqliteLogRows } from './sqlite-log-rows.js';
 
 /**

@@ -1,5 +1,5 @@
 import { RollupCells } from './rollup-cells.js';
-import { PendingLogs } from './serialized-rows.js';
+import { PendingLogs } from './pending-logs.js';
 
 /** Usage settled in memory and not yet written: balance deltas per user and key, counters per channel, logs, rollups (PostgreSQL, MySQL). */
 export interface Pending {

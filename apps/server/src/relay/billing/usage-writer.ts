@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/dsn.js';
 import type { Database, NewLog } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import { emptyPending, type Pending } from './pending-usage.js';
-import { logSlices } from './serialized-rows.js';
+import { logSlices } from './pending-logs.js';
 import type { Reservation } from './reservation.js';
 import type { RollupSample } from './rollup-cells.js';
 import { upsertRollups } from './rollup-upserts.js';

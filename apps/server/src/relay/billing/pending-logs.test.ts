@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewLog } from '../../db/schema.js';
-import { logSlices, PendingLogs, readRows, type RowBytes } from './serialized-rows.js';
+import { logSlices, PendingLogs, readRows, type RowBytes } from './pending-logs.js';
 import { logRow } from './sqlite-log-rows.js';
 
 const log = (i: number, content = `request ${i}`): NewLog => ({
