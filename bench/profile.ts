@@ -25,6 +25,8 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+  /** Samples by source line, within this function's own time. */
+  positionTicks?: { line: number; ticks: number }[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -93,6 +95,34 @@ function report(profile: CpuProfile, requests: number) {
       .join('\n');
   console.log(`busy ${(busy / requests).toFixed(1)} µs per request\n\nby package:\n${top(packages, 25)}\n\nby function:\n${top(self, 45)}`);
   console.log(`\nTollgate functions, inclusive (their own time and what they call):\n${top(inclusiveTollgate(profile, byId), 40)}`);
+  console.log(`\nTollgate's hottest lines (samples in the line itself, V8 having inlined what it calls):\n${hotLines(profile, requests)}`);
+}
+
+/**
+ * The source lines of Tollgate's built code that took the most samples: a function's own time is often
+ * one line (an object spread, a JSON.stringify) that the function-level view cannot point at.
+ */
+function hotLines(profile: CpuProfile, requests: number): string {
+  const ticks = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) for (const { ticks: count } of node.positionTicks ?? []) total += count;
+  for (const node of profile.nodes) {
+    const file = node.callFrame.url.replace(/^file:\/\//, '');
+    if (!file.includes('/apps/server/dist/')) continue;
+    for (const { line, ticks: count } of node.positionTicks ?? []) ticks.set(`${file}:${line}`, (ticks.get(`${file}:${line}`) ?? 0) + count);
+  }
+  // Ticks are samples; the profile's own sample times give their length.
+  const busy = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+  const perTick = total > 0 ? busy / profile.samples.length : 0;
+  return [...ticks.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([at, count]) => {
+      const [file = '', line = '0'] = at.split(/:(?=\d+$)/);
+      const text = (fs.readFileSync(file, 'utf8').split('\n')[Number(line) - 1] ?? '').trim().slice(0, 100);
+      return `${((count * perTick) / requests).toFixed(1).padStart(6)} µs  ${file.replace(root, '')}:${line}  ${text}`;
+    })
+    .join('\n');
 }
 
 /** Time per Tollgate function with everything below it on the stack: where a request's cost is decided. */
