@@ -5,16 +5,20 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
-import { openAIChannelAndKey } from './tollgate-server.js';
+import { openAIChannelAndKey, signInAsRoot } from './tollgate-server.js';
 
 /**
- * `npx tsx bench/profile.ts [stream] [seconds] [bare]`: Tollgate (or the bare proxy) under `--cpu-prof`
- * against the fake upstream, driven at 50 connections, then the hottest functions by self time and the
+ * `npx tsx bench/profile.ts [stream|messages|converted] [seconds] [bare]`: Tollgate (or the bare proxy)
+ * under `--cpu-prof` against the fake upstream, driven at 50 connections with OpenAI chat requests (JSON or
+ * streamed), or with streamed Anthropic `/v1/messages` requests passed through to an Anthropic channel
+ * (`messages`) or converted to the OpenAI channel (`converted`), then the hottest functions by self time and the
  * CPU time per request, so a change can be aimed before the bench measures it and the two servers'
  * costs compared part by part. The .cpuprofile is left in bench/profiles/ for Chrome's DevTools.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const stream = process.argv[2] === 'stream';
+const mode = process.argv[2] ?? '';
+const stream = mode !== '';
+const messages = mode === 'messages' || mode === 'converted';
 const seconds = Number(process.argv[3] ?? 8);
 const bare = process.argv[4] === 'bare';
 const UPSTREAM_PORT = 28111;
@@ -50,13 +54,19 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const key = bare ? 'none' : await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
+  if (!bare && mode === 'messages') {
+    const api = await signInAsRoot(url);
+    await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'claude-bench', group: 'default' });
+    await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
+  }
+  const model = mode === 'messages' ? 'claude-bench' : 'gpt-4o-mini';
   const result = await autocannon({
-    url: `${url}/v1/chat/completions`,
+    url: `${url}${messages ? '/v1/messages' : '/v1/chat/completions'}`,
     method: 'POST',
     connections: 50,
     duration: seconds,
     headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-    body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
+    body: JSON.stringify({ model, stream, ...(messages ? { max_tokens: 256 } : {}), messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
   });
   const requests = result.requests.total;
   console.log(`${result.requests.average.toFixed(0)} req/s, ${requests} requests, errors ${result.errors + result.non2xx}`);

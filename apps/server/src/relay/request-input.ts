@@ -63,7 +63,8 @@ export function readJsonInput(mode: RelayMode, body: unknown, contentEncoding: s
   return openAIInput({ raw, json: object, model, stream: object.stream === true, maxTokens, contentType: 'application/json' });
 }
 
-type InputFields = Omit<RelayInput, 'protocol' | 'hub'>;
+/** `raw` may be given as how to make it: a hub form's bytes are needed only by a channel that converts. */
+type InputFields = Omit<RelayInput, 'protocol' | 'hub' | 'raw'> & { raw: Buffer | (() => Buffer) };
 
 /**
  * A relay input as one class, so that every request's input has the same shape: the relay reads these
@@ -71,7 +72,7 @@ type InputFields = Omit<RelayInput, 'protocol' | 'hub'>;
  * the spreads themselves) megamorphic, a measurable share of a request's CPU.
  */
 class Input implements RelayInput {
-  readonly raw: Buffer;
+  private bytes: Buffer | (() => Buffer);
   readonly json: JsonObject;
   readonly model: string;
   readonly stream: boolean;
@@ -86,7 +87,7 @@ class Input implements RelayInput {
     fields: InputFields,
     private readonly toHub?: () => InputFields,
   ) {
-    this.raw = fields.raw;
+    this.bytes = fields.raw;
     this.json = fields.json;
     this.model = fields.model;
     this.stream = fields.stream;
@@ -94,6 +95,11 @@ class Input implements RelayInput {
     this.contentType = fields.contentType;
     this.multipartBoundary = fields.multipartBoundary;
     this.nativeOnly = fields.nativeOnly;
+  }
+
+  get raw(): Buffer {
+    if (typeof this.bytes === 'function') this.bytes = this.bytes();
+    return this.bytes;
   }
 
   hub(): RelayInput {
@@ -120,10 +126,14 @@ export function withHub(input: RelayInput, hub: RelayInput): RelayInput {
   return input.protocol === 'openai' ? hub : new Input(input.protocol, input, () => hub);
 }
 
-/** A hub request as a RelayInput's fields: its bytes and what the relay reads of it. */
+/**
+ * A hub request as a RelayInput's fields: its bytes and what the relay reads of it. The bytes are encoded
+ * when first read: a request passed through in its own protocol makes its hub form only for the estimate
+ * of its reservation, and never sends it. (Hub forms are not changed once made: changes are copies.)
+ */
 export function hubFields(json: JsonObject, model: string): InputFields {
   const maxTokens = Number(json.max_completion_tokens ?? json.max_tokens ?? 0);
-  return { raw: Buffer.from(JSON.stringify(json)), json, model, stream: json.stream === true, maxTokens: Number.isInteger(maxTokens) && maxTokens > 0 ? maxTokens : 0, contentType: 'application/json' };
+  return { raw: () => Buffer.from(JSON.stringify(json)), json, model, stream: json.stream === true, maxTokens: Number.isInteger(maxTokens) && maxTokens > 0 ? maxTokens : 0, contentType: 'application/json' };
 }
 
 /** Audio uploads: the body is passed through as is; only the model field is read (whisper-1 when absent). */
