@@ -27,11 +27,36 @@ export interface HubChunk {
 
 /** The chunk of one payload, or undefined for one the adaptor could not make sense of: the client is better off without it. */
 export function parseHubChunk(payload: string): HubChunk | undefined {
+  const plain = plainTextChunk(payload);
+  if (plain) return plain;
   try {
     return JSON.parse(payload) as HubChunk;
   } catch {
     return undefined;
   }
+}
+
+/** A JSON string with nothing to unescape, a number, or a literal: a value read as it is written. */
+const SIMPLE_VALUE = String.raw`(?:"[^"\\\u0000-\u001f]*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|null|true|false)`;
+/** Any top-level key but those the writers read (a repeated one would override them), with a simple value. */
+const OTHER_FIELD = String.raw`"(?!(?:id|choices|error)")[A-Za-z_]+":${SIMPLE_VALUE}`;
+/**
+ * An OpenAI chunk that only adds text, as OpenAI and most compatible vendors write nearly all of a stream's
+ * chunks: one choice whose delta is its content alone, unfinished, with nothing to unescape in the text.
+ */
+const PLAIN_TEXT_CHUNK = new RegExp(
+  String.raw`^\{"id":"([^"\\\u0000-\u001f]*)"(?:,${OTHER_FIELD})*,"choices":\[\{"index":(0|[1-9]\d*),"delta":\{"content":"([^"\\\u0000-\u001f]*)"\}(?:,"logprobs":null)?,"finish_reason":null\}\](?:,${OTHER_FIELD})*\}$`,
+);
+
+/**
+ * The chunk of a plain text delta, read without parsing: a converted stream's writer reads every chunk,
+ * and parsing each was most of a conversion's cost. The same chunk as JSON.parse gives, as far as the writers
+ * read it (tested against it); anything else is parsed.
+ */
+function plainTextChunk(payload: string): HubChunk | undefined {
+  const match = PLAIN_TEXT_CHUNK.exec(payload);
+  if (!match) return undefined;
+  return { id: match[1], choices: [{ index: Number(match[2]), delta: { content: match[3] }, finish_reason: null }] };
 }
 
 /** An upstream failure mid-stream, with what the writers tell the client when the adaptor said nothing. */
