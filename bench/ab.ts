@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
-import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
-import { openAIChannelAndKey } from './tollgate-server.js';
+import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
 import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
 
 /**
@@ -22,7 +21,7 @@ const ROUNDS = Number(process.env.AB_ROUNDS ?? 5);
 const UPSTREAM_PORT = 28151;
 const stream = process.argv.includes('stream');
 const [treeA, treeB] = process.argv.slice(2).filter((arg) => arg !== 'stream').map((tree) => path.resolve(tree));
-const flagsOf = (name: string) => (process.env[name] ? process.env[name].split(' ') : TOLLGATE_NODE_FLAGS);
+const flagsOf = (name: string) => process.env[name]?.split(' ');
 
 interface Sample {
   main: number;
@@ -37,13 +36,9 @@ interface Side {
   dataDir: string;
 }
 
-async function start(name: Side['name'], tree: string, port: number, flags: string[]): Promise<Side> {
+async function start(name: Side['name'], tree: string, port: number, flags: string[] | undefined): Promise<Side> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tollgate-ab-${name}-`));
-  const server = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
-    cwd: tree,
-    env: { ...process.env, PORT: String(port), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SQL_DSN: '', REDIS_CONN_STRING: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = startTollgate(port, dataDir, { tree, startFlags: flags });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/status`);
   const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);

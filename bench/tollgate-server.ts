@@ -7,11 +7,16 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * Tollgate as `npm start` runs it (built, with its node flags), on a fresh SQLite file in `dataDir`, with
- * the /api rate limits off and only warnings logged, so the load is all the benchmark measures.
+ * the /api rate limits off and only warnings logged, so the load is all the benchmark measures. `nodeFlags`
+ * are added to `npm start`'s, `startFlags` replace them; `tree` runs another checkout's build.
  */
-export function startTollgate(port: number, dataDir: string, options: { env?: Record<string, string>; nodeFlags?: string[] } = {}): ChildProcess {
-  return spawn(process.execPath, [...TOLLGATE_NODE_FLAGS, ...(options.nodeFlags ?? []), 'apps/server/dist/main.js'], {
-    cwd: ROOT,
+export function startTollgate(
+  port: number,
+  dataDir: string,
+  options: { env?: Record<string, string>; nodeFlags?: string[]; startFlags?: string[]; tree?: string } = {},
+): ChildProcess {
+  return spawn(process.execPath, [...(options.startFlags ?? TOLLGATE_NODE_FLAGS), ...(options.nodeFlags ?? []), 'apps/server/dist/main.js'], {
+    cwd: options.tree ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),

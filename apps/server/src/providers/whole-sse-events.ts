@@ -27,6 +27,8 @@ function lastEventEnd(text: string): number {
     const at = text.lastIndexOf(separator);
     return at === -1 ? 0 : at + separator.length;
   };
+  // Most streams end their lines with \n alone: one search then, not three searches back through the whole read.
+  if (!text.includes('\r')) return end('\n\n');
   return Math.max(end('\n\n'), end('\r\n\r\n'), end('\r\r'));
 }
 

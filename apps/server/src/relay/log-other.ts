@@ -1,4 +1,4 @@
-import type { LogOther } from '@tollgate/contract';
+import type { LogCostKind, LogOther } from '@tollgate/contract';
 import { clean, textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { ConsumeFacts } from './settle.js';
@@ -51,46 +51,43 @@ export function logOtherJson(facts: ConsumeFacts): string {
   for (let i = 0; i < costs.length; i += 1) {
     const { kind, tokens, ratio, quota } = costs[i]!;
     if (!Number.isFinite(tokens) || !Number.isFinite(ratio) || !Number.isFinite(quota)) return JSON.stringify(logOther(facts));
-    json += `${i === 0 ? '' : ','}{"kind":"${kind}","tokens":${tokens},"ratio":${ratioText(texts, ratio)},"quota":${quota}}`;
+    // A kind's ratio is the price's (textCosts keeps it per price), so its text is too.
+    json += `${i === 0 ? '' : ','}{"kind":"${kind}","tokens":${tokens},"ratio":${(texts.costRatios[kind] ??= String(ratio))},"quota":${quota}}`;
   }
   return `${json}]}`;
 }
 
-/** A price's ratios as logOther's JSON writes them, each after its comma. */
+/**
+ * A price's ratios as the consume log writes them, worked out once per price (prices are shared until the
+ * options change): one-api's summary for the log's content, and logOther's JSON, each part after its comma.
+ */
 interface PriceTexts {
+  summary: string;
   ratios: string;
   completion: string;
   cacheRead: string;
   cacheWrite: string;
   reasoning: string;
-  /** Cost lines' ratios written so far, by value: a price has a handful. */
-  costRatios: Map<number, string>;
+  /** Each kind's cost line ratio, once written. */
+  costRatios: Partial<Record<LogCostKind, string>>;
 }
 
 const PRICE_TEXTS = new WeakMap<Price, PriceTexts>();
 
-function priceTexts(price: Price): PriceTexts {
+export function priceTexts(price: Price): PriceTexts {
   let texts = PRICE_TEXTS.get(price);
   if (!texts) {
     const number = (value: number) => JSON.stringify(value);
     texts = {
+      summary: `model ratio ${price.modelRatio.toFixed(2)}, group ratio ${price.groupRatio.toFixed(2)}, completion ratio ${price.completionRatio.toFixed(2)}`,
       ratios: `"model_ratio":${number(price.modelRatio)},"group_ratio":${number(price.groupRatio)}`,
       completion: `,"completion_ratio":${number(price.completionRatio)}`,
       cacheRead: `,"cache_read_ratio":${number(price.cacheReadRatio ?? 1)}`,
       cacheWrite: `,"cache_write_ratio":${number(price.cacheWriteRatio ?? 1)}`,
       reasoning: `,"reasoning_ratio":${number(price.reasoningRatio ?? price.completionRatio)}`,
-      costRatios: new Map(),
+      costRatios: {},
     };
     PRICE_TEXTS.set(price, texts);
   }
   return texts;
-}
-
-function ratioText(texts: PriceTexts, ratio: number): string {
-  let text = texts.costRatios.get(ratio);
-  if (text === undefined) {
-    text = String(ratio);
-    texts.costRatios.set(ratio, text);
-  }
-  return text;
 }

@@ -8,7 +8,7 @@ import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
 import type { UnitBreakdown } from './billing/unit-breakdown.js';
-import { logOtherJson } from './log-other.js';
+import { logOtherJson, priceTexts } from './log-other.js';
 
 export interface ConsumeFacts {
   record: KeyRecord;
@@ -65,23 +65,12 @@ function ratioText(facts: ConsumeFacts): string {
   const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
   if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${price.groupRatio.toFixed(2)}${interrupted}`;
   if (facts.breakdown) return facts.breakdown.ratioText + interrupted;
-  const parts = [ratiosOf(price)];
+  const parts = [priceTexts(price).summary];
   if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
   if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
   if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${(price.reasoningRatio ?? price.completionRatio).toFixed(2)}`);
   if (price.tier !== undefined) parts.push(`long-context tier above ${price.tier} prompt tokens`);
   return parts.join(', ') + interrupted;
-}
-
-/** one-api's three ratios as its logs write them, worked out once per price (prices are shared until the options change). */
-const RATIO_TEXTS = new WeakMap<Price, string>();
-function ratiosOf(price: Price): string {
-  let text = RATIO_TEXTS.get(price);
-  if (text === undefined) {
-    text = `model ratio ${price.modelRatio.toFixed(2)}, group ratio ${price.groupRatio.toFixed(2)}, completion ratio ${price.completionRatio.toFixed(2)}`;
-    RATIO_TEXTS.set(price, text);
-  }
-  return text;
 }
 
 function consumeLog(facts: ConsumeFacts, at: number): NewLog {
