@@ -45,4 +45,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The README's start command: V8 takes the semi-space size only on the command line. Node is PID 1 and
 # handles SIGTERM itself (graceful shutdown: running requests finish, usage is flushed).
-CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=16", "apps/server/dist/main.js"]

@@ -2,18 +2,18 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { startFakeUpstream } from './fake-upstream.js';
+import { chatLoadOf, sendChats, startChatUpstream } from './chat-load.js';
 import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 import { openAIChannelAndKey } from './tollgate-server.js';
 import { waitFor } from './process-probes.js';
 
 /**
- * `npx tsx bench/alloc-profile.ts [stream] [survivors] [tree]`: where Tollgate's garbage comes from. Samples
+ * `npx tsx bench/alloc-profile.ts [stream|slow] [survivors] [tree]`: where Tollgate's garbage comes from. Samples
  * every allocation over a fixed number of requests (young garbage included, through V8's sampling heap
  * profiler) and prints the bytes allocated per request by the function that allocated them and by the
  * nearest Tollgate function on the stack, so a change can aim at the allocations that cost the collector
  * most. With `survivors`, only what outlived the young collections: the objects that were promoted.
+ * `slow`: 2,000 long streams started together (bench/chat-load.ts).
  */
 interface AllocationNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -21,22 +21,12 @@ interface AllocationNode {
   children: AllocationNode[];
 }
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10000);
+const load = chatLoadOf(process.argv.slice(2));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (load === 'slow' ? 2000 : 10000));
 const UPSTREAM_PORT = 28141;
 const TOLLGATE_PORT = 28143;
-const stream = process.argv.includes('stream');
 const survivors = process.argv.includes('survivors');
-const tree = path.resolve(process.argv.slice(2).find((arg) => arg !== 'stream' && arg !== 'survivors') ?? path.join(import.meta.dirname, '..'));
-
-const send = (key: string, amount: number) =>
-  autocannon({
-    url: `http://127.0.0.1:${TOLLGATE_PORT}/v1/chat/completions`,
-    method: 'POST',
-    connections: 50,
-    amount,
-    headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-    body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
-  });
+const tree = path.resolve(process.argv.slice(2).find((arg) => !['json', 'stream', 'slow', 'survivors'].includes(arg)) ?? path.join(import.meta.dirname, '..'));
 
 const frameName = ({ functionName, url, lineNumber }: AllocationNode['callFrame']) =>
   `${functionName || '(anonymous)'} ${url.replace(/^file:\/\//, '').replace(/.*\/(apps|node_modules)\//, '$1/')}:${lineNumber + 1}`;
@@ -62,7 +52,7 @@ function report(root: AllocationNode, requests: number) {
 }
 
 async function main() {
-  const upstream = await startFakeUpstream(UPSTREAM_PORT);
+  const stopUpstream = await startChatUpstream(load, UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-alloc-'));
   const profileFile = path.join(dataDir, 'allocations.json');
   const server = spawn(process.execPath, [...TOLLGATE_NODE_FLAGS, '--import', path.join(import.meta.dirname, 'alloc-sampler.mjs'), 'apps/server/dist/main.js'], {
@@ -72,17 +62,19 @@ async function main() {
   });
   try {
     await waitFor(`http://127.0.0.1:${TOLLGATE_PORT}/api/status`);
-    const key = await openAIChannelAndKey(`http://127.0.0.1:${TOLLGATE_PORT}`, `http://127.0.0.1:${UPSTREAM_PORT}`);
-    await send(key, 2000); // warm-up, counted too: startup's allocations are spread over REQUESTS + 2000
-    const result = await send(key, REQUESTS);
-    if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed requests`);
+    const url = `http://127.0.0.1:${TOLLGATE_PORT}`;
+    const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
+    const warmUp = load === 'slow' ? 500 : 2000;
+    await sendChats(load, url, key, warmUp); // counted too: startup's allocations are spread over REQUESTS + warmUp
+    const failed = await sendChats(load, url, key, REQUESTS);
+    if (failed > 0) throw new Error(`${failed} failed requests`);
     server.kill('SIGUSR2');
     for (let i = 0; i < 100 && !fs.existsSync(profileFile); i += 1) await new Promise((resolve) => setTimeout(resolve, 200));
     const profile = JSON.parse(fs.readFileSync(profileFile, 'utf8')) as { head: AllocationNode };
-    report(profile.head, REQUESTS + 2000);
+    report(profile.head, REQUESTS + warmUp);
   } finally {
     server.kill('SIGTERM');
-    upstream.close();
+    stopUpstream();
     await new Promise((resolve) => setTimeout(resolve, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { startFakeUpstream } from './fake-upstream.js';
+import { chatLoadOf, sendChats, startChatUpstream } from './chat-load.js';
 import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 import { openAIChannelAndKey } from './tollgate-server.js';
 import { cpuMicros, waitFor } from './process-probes.js';
@@ -17,28 +16,19 @@ import { cpuMicros, waitFor } from './process-probes.js';
  * objects cost when they outlive young collection; unlike throughput it hardly moves when other work
  * shares the machine. `BENCH_CONNECTIONS` (50) sets the load, `GC_FLAGS` replaces `npm start`'s V8 flags,
  * `BENCH_SQL_DSN` runs it on PostgreSQL or MySQL (an empty database: it signs in as a new root).
+ * `slow` measures 2,000 long streams started together instead (bench/chat-load.ts).
  */
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 15000);
+const load = chatLoadOf(process.argv.slice(2));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (load === 'slow' ? 2000 : 15000));
 const UPSTREAM_PORT = 28131;
 const TOLLGATE_PORT = 28133;
 
-const tree = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
-const stream = process.argv.includes('stream');
+const tree = path.resolve(process.argv.slice(2).find((arg) => !['json', 'stream', 'slow'].includes(arg)) ?? path.join(import.meta.dirname, '..'));
 
-const send = (key: string, amount: number) =>
-  autocannon({
-    url: `http://127.0.0.1:${TOLLGATE_PORT}/v1/chat/completions`,
-    method: 'POST',
-    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-    amount,
-    headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-    body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
-  });
-
-interface GcTotals { scavenges: number; markCompacts: number; promoted: number; copied: number; scavengeMs: number }
+interface GcTotals { scavenges: number; markCompacts: number; promoted: number; copied: number; scavengeMs: number; markCompactMs: number }
 
 function gcTotals(trace: string): GcTotals {
-  const totals: GcTotals = { scavenges: 0, markCompacts: 0, promoted: 0, copied: 0, scavengeMs: 0 };
+  const totals: GcTotals = { scavenges: 0, markCompacts: 0, promoted: 0, copied: 0, scavengeMs: 0, markCompactMs: 0 };
   for (const line of trace.split('\n')) {
     const kind = /\bgc=(\w+)/.exec(line)?.[1];
     if (kind === 's') {
@@ -47,14 +37,17 @@ function gcTotals(trace: string): GcTotals {
     }
     // What a scavenge kept (copied or promoted): its cost grows with it, and with the requests in flight.
     totals.copied += Number(/\bnew_space_survived=(\d+)/.exec(line)?.[1] ?? 0);
-    if (kind === 'mc' || kind === 'mmc') totals.markCompacts += 1;
+    if (kind === 'mc' || kind === 'mmc') {
+      totals.markCompacts += 1;
+      totals.markCompactMs += Number(/\bpause=([\d.]+)/.exec(line)?.[1] ?? 0);
+    }
     totals.promoted += Number(/\bpromoted=(\d+)/.exec(line)?.[1] ?? 0);
   }
   return totals;
 }
 
 async function main() {
-  const upstream = await startFakeUpstream(UPSTREAM_PORT);
+  const stopUpstream = await startChatUpstream(load, UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-gc-'));
   let trace = '';
   const server = spawn(process.execPath, [...(process.env.GC_FLAGS ? process.env.GC_FLAGS.split(' ') : TOLLGATE_NODE_FLAGS), '--trace-gc-nvp', 'apps/server/dist/main.js'], {
@@ -65,18 +58,19 @@ async function main() {
   server.stdout?.on('data', (chunk: Buffer) => { trace += chunk.toString(); });
   try {
     await waitFor(`http://127.0.0.1:${TOLLGATE_PORT}/api/status`);
-    const key = await openAIChannelAndKey(`http://127.0.0.1:${TOLLGATE_PORT}`, `http://127.0.0.1:${UPSTREAM_PORT}`);
-    await send(key, 3000); // warm-up: JIT, pools, the heap's working size
+    const url = `http://127.0.0.1:${TOLLGATE_PORT}`;
+    const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
+    await sendChats(load, url, key, load === 'slow' ? 500 : 3000); // warm-up: JIT, pools, the heap's working size
     trace = '';
     const cpuBefore = cpuMicros(server.pid ?? 0);
-    const result = await send(key, REQUESTS);
+    const failed = await sendChats(load, url, key, REQUESTS);
     const cpu = (cpuMicros(server.pid ?? 0) - cpuBefore) / REQUESTS;
-    if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed requests`);
+    if (failed > 0) throw new Error(`${failed} failed requests`);
     const totals = gcTotals(trace);
-    console.log(`${stream ? 'stream' : 'non-stream'}  promoted ${(totals.promoted / REQUESTS / 1024).toFixed(2)} KB/request  survived ${(totals.copied / REQUESTS / 1024).toFixed(2)} KB/request  scavenges ${totals.scavenges} (${((totals.scavengeMs * 1000) / REQUESTS).toFixed(1)} µs/request)  mark-compacts ${totals.markCompacts}  CPU ${cpu.toFixed(0)} µs/request`);
+    console.log(`${{ json: 'non-stream', stream: 'stream', slow: 'slow streams' }[load]}  promoted ${(totals.promoted / REQUESTS / 1024).toFixed(2)} KB/request  survived ${(totals.copied / REQUESTS / 1024).toFixed(2)} KB/request  scavenges ${totals.scavenges} (${((totals.scavengeMs * 1000) / REQUESTS).toFixed(1)} µs/request)  mark-compacts ${totals.markCompacts} (${totals.markCompactMs.toFixed(0)} ms)  CPU ${cpu.toFixed(0)} µs/request`);
   } finally {
     server.kill('SIGTERM');
-    upstream.close();
+    stopUpstream();
     await new Promise((resolve) => setTimeout(resolve, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

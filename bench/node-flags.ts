@@ -1,7 +1,9 @@
 /**
  * The V8 flags `npm start` runs Tollgate with (root package.json), so the benchmarks measure the same
- * process. Semi-spaces of 8 MB instead of V8's 16 MB: a gateway's garbage dies within a request, and the
- * larger nursery held about 20 MB more memory for a few microseconds of collection per request (4 MB
- * saved 5 MB more but cost twice that in collection).
+ * process. Semi-spaces of 16 MB, V8's largest default, which it picks only on a machine with memory to
+ * spare (a small container gets 4 MB or less). Since consume logs wait outside the heap, what outlives a
+ * young collection is mostly the requests in flight, and a nursery twice as large collects half as often:
+ * against 8 MB, 8% less main-thread CPU per request, half the scavenge time of 5,000 long streams, for
+ * about 16 MB more memory (bench/ab.ts, bench/gc-per-request.ts).
  */
-export const TOLLGATE_NODE_FLAGS = ['--max-semi-space-size=8'];
+export const TOLLGATE_NODE_FLAGS = ['--max-semi-space-size=16'];

@@ -6,19 +6,27 @@ import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 import { openAIChannelAndKey, signInAsRoot } from './tollgate-server.js';
+import { startChatUpstream, sendChats } from './chat-load.js';
+import { waitFor } from './process-probes.js';
 
 /**
- * `npx tsx bench/profile.ts [stream|messages|converted] [seconds] [bare]`: Tollgate (or the bare proxy)
- * under `--cpu-prof` against the fake upstream, driven at 50 connections with OpenAI chat requests (JSON or
- * streamed), or with streamed Anthropic `/v1/messages` requests passed through to an Anthropic channel
- * (`messages`) or converted to the OpenAI channel (`converted`), then the hottest functions by self time and the
- * CPU time per request, so a change can be aimed before the bench measures it and the two servers'
- * costs compared part by part. The .cpuprofile is left in bench/profiles/ for Chrome's DevTools.
+ * `npx tsx bench/profile.ts [stream|messages|converted|slow] [seconds] [bare]`: Tollgate (or the bare proxy)
+ * under V8's CPU profiler against the fake upstream, driven at 50 connections with OpenAI chat requests (JSON
+ * or streamed), or with streamed Anthropic `/v1/messages` requests passed through to an Anthropic channel
+ * (`messages`) or converted to the OpenAI channel (`converted`), or with long OpenAI streams all started
+ * together (`slow`: 400 per second asked, 5 s each, a chunk every 250 ms, as `npm run bench:streams`), then
+ * the hottest functions by self time and the CPU time per request, so a change can be aimed before the bench
+ * measures it and the two servers' costs compared part by part. Only the load after a second of warm-up is
+ * profiled (bench/cpu-sampler.mjs); the .cpuprofile is left in bench/profiles/ for Chrome's DevTools.
+ *
+ * `npx tsx bench/profile.ts report <file.cpuprofile> <requests>` prints the same report for a profile taken
+ * elsewhere, e.g. by `npm run bench:streams` with BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=…".
  */
 const root = path.resolve(import.meta.dirname, '..');
 const mode = process.argv[2] ?? '';
 const stream = mode !== '';
 const messages = mode === 'messages' || mode === 'converted';
+const slow = mode === 'slow';
 const seconds = Number(process.argv[3] ?? 8);
 const bare = process.argv[4] === 'bare';
 const UPSTREAM_PORT = 28111;
@@ -38,26 +46,55 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
+/** More node flags from the environment, as `npm run bench:streams` takes them: BENCH_NODE_FLAGS for Tollgate, BENCH_BARE_NODE_FLAGS for the bare proxy. */
+const flagsOf = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+
 async function main() {
-  const upstream = await startFakeUpstream(UPSTREAM_PORT);
+  const stopUpstream = slow ? await startChatUpstream('slow', UPSTREAM_PORT) : await startFakeUpstream(UPSTREAM_PORT).then((upstream) => () => upstream.close());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-prof-'));
-  fs.rmSync(profiles, { recursive: true, force: true });
-  const entry = bare ? ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(PORT), `http://127.0.0.1:${UPSTREAM_PORT}`] : [...TOLLGATE_NODE_FLAGS, 'apps/server/dist/main.js'];
-  const server = spawn('node', ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...entry], {
+  fs.mkdirSync(profiles, { recursive: true });
+  const profileFile = path.join(profiles, `${bare ? 'bare' : 'tollgate'}-${mode || 'json'}.cpuprofile`);
+  fs.rmSync(profileFile, { force: true });
+  const sampler = ['--import', path.join(import.meta.dirname, 'cpu-sampler.mjs')];
+  const entry = bare
+    ? [...flagsOf('BENCH_BARE_NODE_FLAGS'), '--import', 'tsx', ...sampler, 'bench/bare-proxy-main.ts', String(PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]
+    : [...TOLLGATE_NODE_FLAGS, ...flagsOf('BENCH_NODE_FLAGS'), ...sampler, 'apps/server/dist/main.js'];
+  const server = spawn('node', entry, {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
+    env: { ...process.env, CPU_PROFILE: profileFile, PORT: String(PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; i < 100; i += 1) {
-    if (await fetch(bare ? url : `${url}/api/status`).then(() => true, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(bare ? url : `${url}/api/status`);
   const key = bare ? 'none' : await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
   if (!bare && mode === 'messages') {
     const api = await signInAsRoot(url);
     await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'claude-bench', group: 'default' });
     await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
+  }
+  const requests = await load(url, key, 1); // warm-up (JIT, pools), outside the profile
+  server.kill('SIGUSR2');
+  const profiled = await load(url, key, seconds);
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 100 && !fs.existsSync(profileFile); i += 1) await new Promise((resolve) => setTimeout(resolve, 200));
+  console.log(`warm-up ${requests} requests, then ${profiled} profiled`);
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  stopUpstream();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  report(JSON.parse(fs.readFileSync(profileFile, 'utf8')) as CpuProfile, profiled);
+}
+
+/**
+ * The load for `seconds` (for `slow`, 400 streams a second of it, all started together); resolves to the
+ * number of requests answered.
+ */
+async function load(url: string, key: string, seconds: number): Promise<number> {
+  if (slow) {
+    const streams = Math.max(100, Math.round(400 * seconds));
+    const failed = await sendChats('slow', url, key, streams);
+    if (failed > 0) console.log(`${failed} streams failed`);
+    return streams - failed;
   }
   const model = mode === 'messages' ? 'claude-bench' : 'gpt-4o-mini';
   const result = await autocannon({
@@ -68,19 +105,14 @@ async function main() {
     headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
     body: JSON.stringify({ model, stream, ...(messages ? { max_tokens: 256 } : {}), messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
   });
-  const requests = result.requests.total;
-  console.log(`${result.requests.average.toFixed(0)} req/s, ${requests} requests, errors ${result.errors + result.non2xx}`);
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  upstream.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  // One profile per thread: the main thread's is the largest (the log writer's and tsx's are small).
-  const [main] = fs.readdirSync(profiles).sort((a, b) => fs.statSync(path.join(profiles, b)).size - fs.statSync(path.join(profiles, a)).size);
-  report(JSON.parse(fs.readFileSync(path.join(profiles, main ?? ''), 'utf8')) as CpuProfile, requests);
+  if (result.errors + result.non2xx > 0) console.log(`errors ${result.errors + result.non2xx}`);
+  console.log(`${result.requests.average.toFixed(0)} req/s`);
+  return result.requests.total;
 }
 
 /** Self time per function and per package, in microseconds per request, idle time left out. */
 function report(profile: CpuProfile, requests: number) {
+  dropProfilerSamples(profile);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const packages = new Map<string, number>();
@@ -106,6 +138,33 @@ function report(profile: CpuProfile, requests: number) {
   console.log(`busy ${(busy / requests).toFixed(1)} µs per request\n\nby package:\n${top(packages, 25)}\n\nby function:\n${top(self, 45)}`);
   console.log(`\nTollgate functions, inclusive (their own time and what they call):\n${top(inclusiveTollgate(profile, byId), 40)}`);
   console.log(`\nTollgate's hottest lines (samples in the line itself, V8 having inlined what it calls):\n${hotLines(profile, requests)}`);
+}
+
+/**
+ * Takes out the samples of the profiler's own stop (bench/cpu-sampler.mjs writing the profile), which the
+ * profile records as a native function of its own; their time is added to the next sample's delta so the
+ * samples keep their times.
+ */
+function dropProfilerSamples(profile: CpuProfile) {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inSampler = (id: number) => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (byId.get(at)?.callFrame.url.endsWith('cpu-sampler.mjs')) return true;
+    return false;
+  };
+  const samples: number[] = [];
+  const deltas: number[] = [];
+  let carried = 0;
+  profile.samples.forEach((id, i) => {
+    carried += profile.timeDeltas[i] ?? 0;
+    if (inSampler(id)) return;
+    samples.push(id);
+    deltas.push(carried);
+    carried = 0;
+  });
+  profile.samples = samples;
+  profile.timeDeltas = deltas;
 }
 
 /**
@@ -157,4 +216,5 @@ function inclusiveTollgate(profile: CpuProfile, byId: Map<number, ProfileNode>):
   return inclusive;
 }
 
-await main();
+if (mode === 'report') report(JSON.parse(fs.readFileSync(process.argv[3] ?? '', 'utf8')) as CpuProfile, Number(process.argv[4]));
+else await main();

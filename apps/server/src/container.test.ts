@@ -47,8 +47,8 @@ describe('docker-compose.yml and the Dockerfile', () => {
   it('start the image with the README start command, a health check on /healthz and SQLite in /data', () => {
     const dockerfile = fs.readFileSync(path.join(repo, 'Dockerfile'), 'utf8');
     const image = readImageStart();
-    expect(image.command).toEqual(['node', '--max-semi-space-size=8', 'apps/server/dist/main.js']);
-    expect(fs.readFileSync(path.join(repo, 'README.md'), 'utf8')).toContain('node --max-semi-space-size=8 apps/server/dist/main.js');
+    expect(image.command).toEqual(['node', '--max-semi-space-size=16', 'apps/server/dist/main.js']);
+    expect(fs.readFileSync(path.join(repo, 'README.md'), 'utf8')).toContain('node --max-semi-space-size=16 apps/server/dist/main.js');
     expect(image.env.SQLITE_PATH).toBe('/data/one-api.db');
     expect(dockerfile).toMatch(/^VOLUME \/data$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
