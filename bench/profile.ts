@@ -24,7 +24,7 @@ import { waitFor } from './process-probes.js';
  */
 const root = path.resolve(import.meta.dirname, '..');
 const mode = process.argv[2] ?? '';
-const stream = mode !== '';
+const stream = mode !== '' && mode !== 'json';
 const messages = mode === 'messages' || mode === 'converted';
 const slow = mode === 'slow';
 const seconds = Number(process.argv[3] ?? 8);
