@@ -41,4 +41,21 @@ describe('TextTally', () => {
     expect(await many.total()).toBe(500);
     expect(reads).toBe(100);
   });
+
+  it('counts the small pieces of a long stream as the exact text they make, in order, however often asked', async () => {
+    const counted: string[] = [];
+    const tally = new TextTally(async () => (text: string) => {
+      counted.push(text);
+      return text.length;
+    });
+    const pieces = Array.from({ length: 1000 }, (_, i) => ` w${i}`);
+    for (const piece of pieces) tally.add(piece);
+    const whole = pieces.join('');
+    expect(await tally.total()).toBe(whole.length);
+    expect(counted.join('')).toBe(whole);
+    // A second total counts the same text again, not a part of it.
+    expect(await tally.total()).toBe(whole.length);
+    tally.add('!');
+    expect(await tally.total()).toBe(whole.length + 1);
+  });
 });
