@@ -137,7 +137,10 @@ function pump(body: PushedBody, stream: RelayedStream, writer: TurnWriter, raw: 
           void writer.drained().then(resume);
         }
       },
-      end: () => end(),
+      end: () => {
+        writer.holdForEnd();
+        end();
+      },
       fail: end,
     });
     if (!over) goesOn();

@@ -42,6 +42,29 @@ describe('the turn writer', () => {
     expect(raw.written.slice(1)).toEqual(['data: d\n\ndata: [DONE]\n\n']);
   });
 
+  it('writes what one read produced once the read is handled, before the loop turns', async () => {
+    const raw = client();
+    const writer = new TurnWriter(raw as unknown as ServerResponse);
+    writer.write(['data: a\n\n']);
+    writer.write(['data: b\n\n']);
+    expect(raw.written).toEqual([]);
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    expect(raw.written).toEqual(['data: a\n\ndata: b\n\n']);
+  });
+
+  it('keeps what comes after the answer is all in for its end: one write for an answer read at once', async () => {
+    const raw = client();
+    const writer = new TurnWriter(raw as unknown as ServerResponse);
+    writer.write(['data: a\n\n']);
+    writer.holdForEnd();
+    writer.write(['data: b\n\n']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(raw.written).toEqual([]);
+    writer.end('data: [DONE]\n\n');
+    expect(raw.written).toEqual(['data: a\n\ndata: b\n\ndata: [DONE]\n\n']);
+    expect(raw.writableEnded).toBe(true);
+  });
+
   it('waits for a client that is behind until it drains or leaves', async () => {
     const raw = client();
     const writer = new TurnWriter(raw as unknown as ServerResponse);

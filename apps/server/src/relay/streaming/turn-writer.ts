@@ -5,23 +5,33 @@ import type { Outgoing } from './stream-translation.js';
 const PENDING_LIMIT = 16 * 1024;
 
 /**
- * What the relay writes in one event-loop turn leaves as one chunk in one system call: an upstream read
- * often holds several events (a short answer whole, with its usage and its end), and every socket write
- * cost about as much as relaying the events it carried. Output waits for the end of the turn's I/O, or
- * until it reaches PENDING_LIMIT.
+ * What the relay writes for one upstream read leaves as one chunk in one system call: a read often holds
+ * several events (a short answer whole, with its usage and its end), and every socket write cost about as
+ * much as relaying the events it carried. Output waits until the read is handled (a tick: the events of
+ * one read are relayed in one callback), or until it reaches PENDING_LIMIT, and once the answer's last
+ * bytes are in (`holdForEnd`), it waits for the end. It used to wait for the end of the event loop's turn
+ * (setImmediate), which kept every stream's output of the turn alive across young collections, for
+ * thousands of concurrent streams a large part of their garbage collection.
  */
 export class TurnWriter {
   /** Made by the first write of a turn and dropped with its flush: an idle stream holds none. */
   private pending: Outgoing | undefined;
   private pendingSize = 0;
-  private flush: NodeJS.Immediate | undefined;
+  /** A flush is due at the next tick. */
+  private flushDue = false;
+  /** The answer is all in: what is pending leaves with `end`. */
+  private holding = false;
   /** Writes so far, and how many keep-alive ticks in a row saw none. */
   private writes = 0;
   private writesSeen = 0;
   private silentTicks = 0;
 
-  /** Made once per stream, not once per event-loop turn that writes. */
-  private readonly flushPending = () => this.writePending();
+  /** Made once per stream, not once per read that writes. */
+  private readonly flushPending = () => {
+    if (!this.flushDue) return;
+    this.flushDue = false;
+    if (!this.holding) this.writePending();
+  };
 
   constructor(private readonly raw: ServerResponse) {}
 
@@ -35,8 +45,19 @@ export class TurnWriter {
       this.pendingSize += part.length;
     }
     if (this.pendingSize >= PENDING_LIMIT) return this.writePending();
-    this.flush ??= setImmediate(this.flushPending);
+    if (!this.flushDue && !this.holding) {
+      this.flushDue = true;
+      process.nextTick(this.flushPending);
+    }
     return !this.raw.writableNeedDrain;
+  }
+
+  /**
+   * The upstream's answer has all arrived: what is pending, and what is written until `end`, leaves with
+   * the end, so that a short answer read at once is sent in one write.
+   */
+  holdForEnd(): void {
+    this.holding = true;
   }
 
   /** Resolves when the client has taken what was written, or has gone (at once if it already has). */
@@ -90,7 +111,6 @@ export class TurnWriter {
   }
 
   private cancelFlush() {
-    if (this.flush) clearImmediate(this.flush);
-    this.flush = undefined;
+    this.flushDue = false;
   }
 }
