@@ -5,7 +5,8 @@ import path from 'node:path';
 import { chatLoadOf, sendChats, startChatUpstream } from './chat-load.js';
 import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
 import { openAIChannelAndKey } from './tollgate-server.js';
-import { cpuMicros, waitFor } from './process-probes.js';
+import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
+import { rssMb } from './stream-clients.js';
 
 
 /**
@@ -63,11 +64,18 @@ async function main() {
     await sendChats(load, url, key, load === 'slow' ? 500 : 3000); // warm-up: JIT, pools, the heap's working size
     trace = '';
     const cpuBefore = cpuMicros(server.pid ?? 0);
+    const threadsBefore = threadCpuMicros(server.pid ?? 0);
     const failed = await sendChats(load, url, key, REQUESTS);
     const cpu = (cpuMicros(server.pid ?? 0) - cpuBefore) / REQUESTS;
+    // By thread: the main thread's share, the log writer's, and V8's helpers (concurrent marking, parallel scavenges).
+    const threads = [...threadCpuMicros(server.pid ?? 0)]
+      .map(([name, micros]) => [name, (micros - (threadsBefore.get(name) ?? 0)) / REQUESTS] as const)
+      .filter(([, micros]) => micros >= 1)
+      .map(([name, micros]) => `${name} ${micros.toFixed(0)}`)
+      .join(', ');
     if (failed > 0) throw new Error(`${failed} failed requests`);
     const totals = gcTotals(trace);
-    console.log(`${{ json: 'non-stream', stream: 'stream', slow: 'slow streams' }[load]}  promoted ${(totals.promoted / REQUESTS / 1024).toFixed(2)} KB/request  survived ${(totals.copied / REQUESTS / 1024).toFixed(2)} KB/request  scavenges ${totals.scavenges} (${((totals.scavengeMs * 1000) / REQUESTS).toFixed(1)} µs/request)  mark-compacts ${totals.markCompacts} (${totals.markCompactMs.toFixed(0)} ms)  CPU ${cpu.toFixed(0)} µs/request`);
+    console.log(`${{ json: 'non-stream', stream: 'stream', slow: 'slow streams' }[load]}  promoted ${(totals.promoted / REQUESTS / 1024).toFixed(2)} KB/request  survived ${(totals.copied / REQUESTS / 1024).toFixed(2)} KB/request  scavenges ${totals.scavenges} (${((totals.scavengeMs * 1000) / REQUESTS).toFixed(1)} µs/request)  mark-compacts ${totals.markCompacts} (${totals.markCompactMs.toFixed(0)} ms)  CPU ${cpu.toFixed(0)} µs/request (${threads})  RSS ${rssMb(server.pid ?? 0).toFixed(0)} MB`);
   } finally {
     server.kill('SIGTERM');
     stopUpstream();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cpuMicros, waitFor } from './process-probes.js';
 import { TLS_CERT_FILE } from './slow-stream-upstream.js';
-import { allAtOnce, client, sleep, start } from './stream-clients.js';
+import { allAtOnce, sleep, start } from './stream-clients.js';
 import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
 
 /**
@@ -57,4 +57,3 @@ for (let round = 0; round < rounds; round += 1) {
   await run(false);
   await run(true);
 }
-await client.close();

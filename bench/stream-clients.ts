@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { Agent, request } from 'undici';
 import { ROOT } from './tollgate-server.js';
 
-/** What the stream benchmarks share: a client for thousands of concurrent streams, and what they measure. */
-export const client = new Agent({ connections: null, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
+/** What the stream benchmarks share: clients for thousands of concurrent streams, and what they measure. */
+const newClient = () => new Agent({ connections: null, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const rssMb = (pid: number) => {
@@ -19,7 +19,7 @@ export interface StreamResult {
 }
 
 /** One streamed chat: the time to its first byte and to its end, and whether it ended with [DONE]. */
-export async function oneStream(url: string, key: string): Promise<StreamResult> {
+export async function oneStream(url: string, key: string, client: Agent): Promise<StreamResult> {
   const started = performance.now();
   let firstByteMs = -1;
   try {
@@ -45,8 +45,14 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
+/**
+ * `count` streams started together, each on a connection of its own; the connections are closed once all
+ * have ended, so that what the server holds afterwards is what it keeps, not the idle connections.
+ */
 export async function allAtOnce(url: string, key: string, count: number) {
-  const results = await Promise.all(Array.from({ length: count }, () => oneStream(url, key)));
+  const client = newClient();
+  const results = await Promise.all(Array.from({ length: count }, () => oneStream(url, key, client)));
+  await client.close();
   const firstBytes = results.map((r) => r.firstByteMs);
   return {
     ok: results.filter((r) => r.ok).length,

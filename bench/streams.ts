@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
 import { cpuMicros, listenDrops, waitFor } from './process-probes.js';
-import { allAtOnce, client, rssMb, sleep, start, watchRss } from './stream-clients.js';
+import { allAtOnce, rssMb, sleep, start, watchRss } from './stream-clients.js';
 
 /**
  * `npm run bench:streams`: many long streams at once through one Tollgate process (SQLite, auth, billing
@@ -12,9 +12,11 @@ import { allAtOnce, client, rssMb, sleep, start, watchRss } from './stream-clien
  *
  * 1. BENCH_STREAMS (5,000) streams of BENCH_STREAM_SECONDS (5 s), all started together: how many succeed,
  *    the time to first byte (p50/p99) beside the upstream's own (the same streams sent to it directly) and
- *    the bare Fastify + undici proxy's, and Tollgate's RSS when idle, at the peak and 10 s after.
+ *    the bare Fastify + undici proxy's, and Tollgate's RSS when idle, at the peak, 10 s and 30 s after.
  * 2. BENCH_LONG_STREAMS (1,000) streams of BENCH_LONG_SECONDS (60 s): Tollgate's RSS
  *    as the answers grow, which should stay flat (nothing is kept per chunk).
+ *
+ * BENCH_TREE measures the build in another checkout (a git worktree) instead of this one.
  */
 const UPSTREAM_PORT = 28151;
 const BARE_PORT = 28152;
@@ -27,13 +29,15 @@ const longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 60);
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_MS ?? 250);
 /** More node flags for Tollgate, e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/profiles" to see where its time goes. */
 const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** Another build of Tollgate to measure (a git worktree, built), to compare two builds in the same hour. */
+const tree = process.env.BENCH_TREE;
 /** The same for the bare proxy, to compare the two servers' profiles. */
 const bareFlags = (process.env.BENCH_BARE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
   const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-streams-'));
-  const tollgate = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags: extraFlags });
+  const tollgate = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags: extraFlags, ...(tree ? { tree } : {}) });
   const url = `http://127.0.0.1:${TOLLGATE_PORT}`;
   try {
     await waitFor(`${url}/api/status`);
@@ -76,11 +80,13 @@ async function main() {
     const tollgateDrops = dropped();
     await sleep(10_000);
     const after = rssMb(pid);
+    await sleep(20_000);
+    const later = rssMb(pid);
     console.log(`${streams} concurrent streams of ${streamSeconds} s`);
     console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms, SYNs dropped ${directDrops}`);
     console.log(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s, CPU ${(bareCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${bareDrops}`);
     console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s, CPU ${(tollgateCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${tollgateDrops}`);
-    console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB`);
+    console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB, 30 s after ${later.toFixed(0)} MB`);
   });
   if (longStreams <= 0) return;
   await scenario(longSeconds, async (tollgate, url, key) => {
@@ -95,4 +101,3 @@ async function main() {
 }
 
 await main();
-await client.close();
