@@ -17,6 +17,7 @@ import { allAtOnce, rssMb, sleep, start, watchRss } from './stream-clients.js';
  *    as the answers grow, which should stay flat (nothing is kept per chunk).
  *
  * BENCH_TREE measures the build in another checkout (a git worktree) instead of this one.
+ * BENCH_WARMUP_STREAMS (500) streams go through each target before it is measured.
  */
 const UPSTREAM_PORT = 28151;
 const BARE_PORT = 28152;
@@ -25,6 +26,12 @@ const streams = Number(process.env.BENCH_STREAMS ?? 5000);
 const streamSeconds = Number(process.env.BENCH_STREAM_SECONDS ?? 5);
 const longStreams = Number(process.env.BENCH_LONG_STREAMS ?? 1000);
 const longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 60);
+/**
+ * Streams sent through each target before it is measured, as to a process that has been running: V8
+ * compiles a function only once it has run a while, and Tollgate has far more of them than the bare proxy.
+ * 0 measures cold processes.
+ */
+const warmUpStreams = Number(process.env.BENCH_WARMUP_STREAMS ?? 500);
 /** A chunk every this many milliseconds per stream (a model's streamed tokens, a few at a time). */
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_MS ?? 250);
 /** More node flags for Tollgate, e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/profiles" to see where its time goes. */
@@ -63,10 +70,16 @@ async function main() {
       drops = listenDrops();
       return drops - before;
     };
+    const warmUp = async (target: string, key: string) => {
+      if (warmUpStreams > 0) await allAtOnce(target, key, warmUpStreams);
+      dropped();
+    };
+    await warmUp(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none');
     const direct = await allAtOnce(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none', streams);
     const directDrops = dropped();
     const bareProxy = start('node', [...bareFlags, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+    await warmUp(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none');
     const bareCpu = cpuMicros(bareProxy.pid ?? 0);
     const bare = await allAtOnce(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none', streams);
     const bareCpuPerStream = (cpuMicros(bareProxy.pid ?? 0) - bareCpu) / streams;
@@ -74,6 +87,7 @@ async function main() {
     bareProxy.kill('SIGTERM');
     await sleep(2000);
     const idle = rssMb(pid);
+    await warmUp(`${url}/v1/chat/completions`, key);
     const tollgateCpu = cpuMicros(pid);
     const { result, peak } = await watchRss(pid, allAtOnce(`${url}/v1/chat/completions`, key, streams));
     const tollgateCpuPerStream = (cpuMicros(pid) - tollgateCpu) / streams;
@@ -82,7 +96,7 @@ async function main() {
     const after = rssMb(pid);
     await sleep(20_000);
     const later = rssMb(pid);
-    console.log(`${streams} concurrent streams of ${streamSeconds} s`);
+    console.log(`${streams} concurrent streams of ${streamSeconds} s, after ${warmUpStreams} through each target first`);
     console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms, SYNs dropped ${directDrops}`);
     console.log(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s, CPU ${(bareCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${bareDrops}`);
     console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s, CPU ${(tollgateCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${tollgateDrops}`);
