@@ -16,6 +16,10 @@ import { waitFor } from './process-probes.js';
  * scenario is measured in BENCH_ROUNDS rounds that alternate the two targets (bare then Tollgate, then
  * Tollgate then bare, ...): a slowdown falls on both alike, each round gives one ratio, and the median of
  * the rounds is reported with their spread.
+ *
+ * BENCH_TREE measures the build in another checkout (a git worktree, built) instead of this one, with
+ * BENCH_NODE_FLAGS added to `npm start`'s V8 flags (a later flag wins), to measure an earlier build in the
+ * same hour as this one.
  */
 
 /** Seconds each target is driven per scenario, split over the rounds. */
@@ -134,7 +138,9 @@ async function main() {
   const upstream = await startFakeUpstream(UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
   const bareProcess = startProcess('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
-  const tollgateProcess = startTollgate(TOLLGATE_PORT, dataDir);
+  const tree = process.env.BENCH_TREE;
+  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const tollgateProcess = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags, ...(tree ? { tree } : {}) });
   try {
     const bare: Target = { url: `http://127.0.0.1:${BARE_PORT}`, pid: bareProcess.pid ?? 0 };
     const tollgate: Target = { url: `http://127.0.0.1:${TOLLGATE_PORT}`, pid: tollgateProcess.pid ?? 0 };
