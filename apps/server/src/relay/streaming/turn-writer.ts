@@ -14,7 +14,7 @@ const PENDING_LIMIT = 16 * 1024;
  * thousands of concurrent streams a large part of their garbage collection.
  */
 export class TurnWriter {
-  /** Made by the first write of a turn and dropped with its flush: an idle stream holds none. */
+  /** Made by the first write of a read and dropped with its flush: an idle stream holds none. */
   private pending: Outgoing | undefined;
   private pendingSize = 0;
   /** A flush is due at the next tick. */
