@@ -7,3 +7,6 @@
  * about 16 MB more memory (bench/ab.ts, bench/gc-per-request.ts).
  */
 export const TOLLGATE_NODE_FLAGS = ['--max-semi-space-size=16'];
+
+/** More node flags from the environment variable `name` (space-separated), added to a server's own. */
+export const envFlags = (name: string): string[] => (process.env[name] ?? '').split(' ').filter(Boolean);

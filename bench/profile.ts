@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startFakeUpstream } from './fake-upstream.js';
-import { TOLLGATE_NODE_FLAGS } from './node-flags.js';
+import { envFlags, TOLLGATE_NODE_FLAGS } from './node-flags.js';
 import { openAIChannelAndKey, signInAsRoot } from './tollgate-server.js';
 import { startChatUpstream, sendChats } from './chat-load.js';
 import { waitFor } from './process-probes.js';
@@ -46,19 +45,16 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** More node flags from the environment, as `npm run bench:streams` takes them: BENCH_NODE_FLAGS for Tollgate, BENCH_BARE_NODE_FLAGS for the bare proxy. */
-const flagsOf = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
-
 async function main() {
-  const stopUpstream = slow ? await startChatUpstream('slow', UPSTREAM_PORT) : await startFakeUpstream(UPSTREAM_PORT).then((upstream) => () => upstream.close());
+  const stopUpstream = await startChatUpstream(slow ? 'slow' : 'json', UPSTREAM_PORT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-prof-'));
   fs.mkdirSync(profiles, { recursive: true });
   const profileFile = path.join(profiles, `${bare ? 'bare' : 'tollgate'}-${mode || 'json'}.cpuprofile`);
   fs.rmSync(profileFile, { force: true });
   const sampler = ['--import', path.join(import.meta.dirname, 'cpu-sampler.mjs')];
   const entry = bare
-    ? [...flagsOf('BENCH_BARE_NODE_FLAGS'), '--import', 'tsx', ...sampler, 'bench/bare-proxy-main.ts', String(PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]
-    : [...TOLLGATE_NODE_FLAGS, ...flagsOf('BENCH_NODE_FLAGS'), ...sampler, 'apps/server/dist/main.js'];
+    ? [...envFlags('BENCH_BARE_NODE_FLAGS'), '--import', 'tsx', ...sampler, 'bench/bare-proxy-main.ts', String(PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]
+    : [...TOLLGATE_NODE_FLAGS, ...envFlags('BENCH_NODE_FLAGS'), ...sampler, 'apps/server/dist/main.js'];
   const server = spawn('node', entry, {
     cwd: root,
     env: { ...process.env, CPU_PROFILE: profileFile, PORT: String(PORT), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'bench', GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
+import { envFlags } from './node-flags.js';
 import { ROOT, signInAsRoot, startTollgate, unlimitedKey } from './tollgate-server.js';
 import { waitFor } from './process-probes.js';
 
@@ -139,8 +140,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
   const bareProcess = startProcess('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
   const tree = process.env.BENCH_TREE;
-  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const tollgateProcess = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags, ...(tree ? { tree } : {}) });
+  const tollgateProcess = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags: envFlags('BENCH_NODE_FLAGS'), ...(tree ? { tree } : {}) });
   try {
     const bare: Target = { url: `http://127.0.0.1:${BARE_PORT}`, pid: bareProcess.pid ?? 0 };
     const tollgate: Target = { url: `http://127.0.0.1:${TOLLGATE_PORT}`, pid: tollgateProcess.pid ?? 0 };

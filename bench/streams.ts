@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { envFlags } from './node-flags.js';
 import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
 import { cpuMicros, listenDrops, waitFor } from './process-probes.js';
 import { allAtOnce, rssMb, sleep, start, watchRss } from './stream-clients.js';
@@ -35,11 +36,11 @@ const warmUpStreams = Number(process.env.BENCH_WARMUP_STREAMS ?? 500);
 /** A chunk every this many milliseconds per stream (a model's streamed tokens, a few at a time). */
 const CHUNK_INTERVAL_MS = Number(process.env.BENCH_CHUNK_MS ?? 250);
 /** More node flags for Tollgate, e.g. BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=bench/profiles" to see where its time goes. */
-const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const extraFlags = envFlags('BENCH_NODE_FLAGS');
 /** Another build of Tollgate to measure (a git worktree, built), to compare two builds in the same hour. */
 const tree = process.env.BENCH_TREE;
 /** The same for the bare proxy, to compare the two servers' profiles. */
-const bareFlags = (process.env.BENCH_BARE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const bareFlags = envFlags('BENCH_BARE_NODE_FLAGS');
 
 async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
   const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);
