@@ -4,7 +4,8 @@
 #   docker run -p 3000:3000 -v tollgate-data:/data -e SESSION_SECRET=change-me tollgate
 
 # Production dependencies only, compiled for this image (better-sqlite3 is native; its prebuilt binary is
-# used when one matches, the compilers are the fallback and stay in this stage).
+# used when one matches, the compilers are the fallback and stay in this stage; packages/memory-trim, the
+# malloc_trim addon, is always compiled here).
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -14,7 +15,8 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --workspace apps/server --workspace packages/contract --no-audit --no-fund
+COPY packages/memory-trim/ packages/memory-trim/
+RUN npm ci --omit=dev --workspace apps/server --workspace packages/contract --workspace packages/memory-trim --no-audit --no-fund
 
 # Everything, to build the contract package, the server and the console.
 FROM deps AS build
@@ -31,6 +33,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/packages/contract/package.json ./packages/contract/
 COPY --from=build /app/packages/contract/dist ./packages/contract/dist
+COPY --from=deps /app/packages/memory-trim ./packages/memory-trim
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist

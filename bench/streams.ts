@@ -13,7 +13,8 @@ import { allAtOnce, rssMb, sleep, start, watchRss } from './stream-clients.js';
  *
  * 1. BENCH_STREAMS (5,000) streams of BENCH_STREAM_SECONDS (5 s), all started together: how many succeed,
  *    the time to first byte (p50/p99) beside the upstream's own (the same streams sent to it directly) and
- *    the bare Fastify + undici proxy's, and Tollgate's RSS when idle, at the peak, 10 s and 30 s after.
+ *    the bare Fastify + undici proxy's, and Tollgate's RSS when idle, at the peak, 10 s, 30 s and 60 s after
+ *    (memory is given back 10 s after the load, and again once its idle upstream connections have closed).
  * 2. BENCH_LONG_STREAMS (1,000) streams of BENCH_LONG_SECONDS (60 s): Tollgate's RSS
  *    as the answers grow, which should stay flat (nothing is kept per chunk).
  *
@@ -97,11 +98,13 @@ async function main() {
     const after = rssMb(pid);
     await sleep(20_000);
     const later = rssMb(pid);
+    await sleep(30_000);
+    const minute = rssMb(pid);
     console.log(`${streams} concurrent streams of ${streamSeconds} s, after ${warmUpStreams} through each target first`);
     console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms, SYNs dropped ${directDrops}`);
     console.log(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s, CPU ${(bareCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${bareDrops}`);
     console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s, CPU ${(tollgateCpuPerStream / 1000).toFixed(2)} ms per stream, SYNs dropped ${tollgateDrops}`);
-    console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB, 30 s after ${later.toFixed(0)} MB`);
+    console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB, 30 s after ${later.toFixed(0)} MB, 60 s after ${minute.toFixed(0)} MB`);
   });
   if (longStreams <= 0) return;
   await scenario(longSeconds, async (tollgate, url, key) => {

@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.js';
 import { SessionCodec } from './http/session.js';
 import { nowSeconds, randomHex, uuidHex } from './lib/random.js';
+import { MemoryReturn } from './memory-return.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { startMetricsServer } from './observability/metrics-http.js';
 import { combineObservers } from './observability/relay-observation.js';
@@ -78,6 +79,12 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       onError: (error) => log.warn({ err: error }, 'could not store a key as expired or used up'),
     });
     const inFlight = new InFlight();
+    const memoryReturn = new MemoryReturn({
+      quietSeconds: config.MEMORY_RETURN_QUIET_SECONDS,
+      idleConnectionSeconds: config.RELAY_IDLE_TIMEOUT,
+      inFlight: () => inFlight.count,
+      onReturned: (before, after) => log.info({ rssBeforeMb: Math.round(before / 2 ** 20), rssAfterMb: Math.round(after / 2 ** 20) }, 'memory given back after the load'),
+    });
     const version = readVersion();
     const metrics = await createMetrics(config.METRICS_ENABLED, {
       inFlightRequests: () => inFlight.count,
@@ -142,10 +149,12 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     const breakerBus = redis ? new RedisBreakerBus(redis, (error) => log.warn({ err: error }, 'could not share a channel breaker change through Redis')) : undefined;
     await startRelay(ctx, breakerBus);
     const metricsServer = await serveMetricsPort(config, metrics, log);
+    memoryReturn.start();
     return {
       ctx,
       settled: () => relay.inFlight.idle(),
       async close() {
+        memoryReturn.stop();
         cacheSync.stop();
         breakerBus?.stop();
         await metricsServer?.close();

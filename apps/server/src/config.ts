@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   /** Accept any SMTP server certificate. Off by default; only for a test mail server on a trusted network. */
   SMTP_INSECURE_SKIP_VERIFY: bool,
   BATCH_UPDATE_INTERVAL: int(1, 1),
+  /** Seconds the relay's load must stay low after a burst before the memory it used is given back to the system; 0: never. */
+  MEMORY_RETURN_QUIET_SECONDS: int(10),
   /** Seconds a shutdown lets requests finish before it closes their connections (0: no limit). */
   SHUTDOWN_TIMEOUT: int(25),
   CACHE_POLL_INTERVAL: int(1, 1),

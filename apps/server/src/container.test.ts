@@ -53,6 +53,9 @@ describe('docker-compose.yml and the Dockerfile', () => {
     expect(dockerfile).toMatch(/^VOLUME \/data$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\/healthz/ms);
+    // The malloc_trim addon is compiled with the dependencies and shipped beside them.
+    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev .*--workspace packages\/memory-trim/m);
+    expect(dockerfile).toMatch(/^COPY --from=deps \/app\/packages\/memory-trim \.\/packages\/memory-trim$/m);
   });
 });
 
