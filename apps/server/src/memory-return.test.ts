@@ -80,7 +80,7 @@ describe('MemoryReturn', () => {
     seconds(20, 5000, 340 * MB);
     seconds(10, 0);
     expect(collect).toHaveBeenCalledTimes(1);
-    seconds(39, 0);
+    seconds(29, 0);
     expect(collect).toHaveBeenCalledTimes(1);
     seconds(1, 0, 250 * MB);
     expect(collect).toHaveBeenCalledTimes(2);

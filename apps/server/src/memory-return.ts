@@ -11,7 +11,7 @@ const CHECK_MS = 1000;
 export interface MemoryReturnOptions {
   /** Seconds the load must stay low before memory is returned; 0 turns returns off. */
   quietSeconds: number;
-  /** RELAY_IDLE_TIMEOUT: the idle upstream connections a burst left are closed this long after it. */
+  /** RELAY_IDLE_TIMEOUT: the upstream connections a burst opened are closed this long after their last use. */
   idleConnectionSeconds: number;
   inFlight: () => number;
   onReturned?: (rssBefore: number, rssAfter: number) => void;
@@ -27,9 +27,10 @@ export interface MemoryReturnOptions {
  * kept 290-340 MB (idle: 95-130) for as long as it stayed quiet: V8 collects an idle heap only when it
  * allocates, and glibc keeps the pages freed between the chunks still in use. When requests in flight have
  * stayed at a tenth of their peak or below for `quietSeconds` and the RSS has grown by GROWTH_BYTES since
- * the last return, one full collection and a malloc_trim bring it back near idle (5,000 streams: 338 MB →
- * 129 MB); once more when the idle upstream connections the burst left have closed, since their memory is
- * garbage then but nothing shows it. A collection of a quiet heap takes tens of milliseconds.
+ * the last return, one full collection and a malloc_trim give back what is garbage by then; once more
+ * `idleConnectionSeconds` later, when the idle upstream connections the burst left have closed (their memory
+ * is garbage then, but nothing shows it). 5,000 streams (`npm run bench:streams`): 334 MB at the peak, 278
+ * MB 10 s after, 117 MB a minute after, idle 96. A collection of a quiet heap takes tens of milliseconds.
  */
 export class MemoryReturn {
   private readonly rss: () => number;
@@ -90,7 +91,7 @@ export class MemoryReturn {
     this.collect();
     this.trim?.();
     this.followUp = planFollowUp
-      ? { at: this.now() + (this.options.idleConnectionSeconds + this.options.quietSeconds) * 1000, ceiling: Math.max(running, this.peak * QUIET_SHARE) }
+      ? { at: this.now() + this.options.idleConnectionSeconds * 1000, ceiling: Math.max(running, this.peak * QUIET_SHARE) }
       : undefined;
     this.peak = running;
     this.lastBusy = this.now();
