@@ -83,7 +83,8 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       quietSeconds: config.MEMORY_RETURN_QUIET_SECONDS,
       idleConnectionSeconds: config.RELAY_IDLE_TIMEOUT,
       inFlight: () => inFlight.count,
-      onReturned: (before, after) => log.info({ rssBeforeMb: Math.round(before / 2 ** 20), rssAfterMb: Math.round(after / 2 ** 20) }, 'memory given back after the load'),
+      onReturned: (before, after, pauseMs) =>
+        log.info({ rssBeforeMb: Math.round(before / 2 ** 20), rssAfterMb: Math.round(after / 2 ** 20), pauseMs: Math.round(pauseMs) }, 'memory given back after the load'),
     });
     const version = readVersion();
     const metrics = await createMetrics(config.METRICS_ENABLED, {

@@ -14,7 +14,8 @@ export interface MemoryReturnOptions {
   /** RELAY_IDLE_TIMEOUT: the upstream connections a burst opened are closed this long after their last use. */
   idleConnectionSeconds: number;
   inFlight: () => number;
-  onReturned?: (rssBefore: number, rssAfter: number) => void;
+  /** Told of each return: the RSS before and right after it, and how long the main thread was held. */
+  onReturned?: (rssBefore: number, rssAfter: number, pauseMs: number) => void;
   /** The process's resident memory, V8's full collection and the C allocator's trim: replaced in tests. */
   rss?: () => number;
   collect?: () => void;
@@ -30,7 +31,7 @@ export interface MemoryReturnOptions {
  * the last return, one full collection and a malloc_trim give back what is garbage by then; once more
  * `idleConnectionSeconds` later, when the idle upstream connections the burst left have closed (their memory
  * is garbage then, but nothing shows it). 5,000 streams (`npm run bench:streams`): 334 MB at the peak, 278
- * MB 10 s after, 117 MB a minute after, idle 96. A collection of a quiet heap takes tens of milliseconds.
+ * MB 10 s after, 117 MB a minute after, idle 96; each return held the main thread 40-60 ms.
  */
 export class MemoryReturn {
   private readonly rss: () => number;
@@ -87,16 +88,18 @@ export class MemoryReturn {
   }
 
   private giveBack(rssBefore: number, running: number, planFollowUp: boolean) {
+    const started = performance.now();
     this.collect ??= fullCollection();
     this.collect();
     this.trim?.();
+    const pauseMs = performance.now() - started;
     this.followUp = planFollowUp
       ? { at: this.now() + this.options.idleConnectionSeconds * 1000, ceiling: Math.max(running, this.peak * QUIET_SHARE) }
       : undefined;
     this.peak = running;
     this.lastBusy = this.now();
     this.floorDue = true;
-    this.options.onReturned?.(rssBefore, this.rss());
+    this.options.onReturned?.(rssBefore, this.rss(), pauseMs);
   }
 }
 
