@@ -36,6 +36,10 @@ describe('the verbatim chunk test', () => {
     expect(verdicts(['{"error":"\\"choices\\":[{"}'])).toEqual([false]);
   });
 
+  it('matches the keys whole: a key that only ends like one is not it', () => {
+    expect(verdicts(['{"my_choices":[{"x":1}]}', '{"choices":[{"delta":{}}],"total_usage":{"x":1}}', 'usage":{"choices":[{"delta":{}}]}'])).toEqual([false, true, true]);
+  });
+
   it('finds each line its own keys when usage comes only at the end of the read', () => {
     const line = '{"choices":[{"delta":{"content":"a"}}]}';
     expect(verdicts([line, line, '{"choices":[{"delta":{}}],"usage":{"total_tokens":3}}', line])).toEqual([true, true, false, true]);
