@@ -30,8 +30,8 @@ export interface MemoryReturnOptions {
  * stayed at a tenth of their peak or below for `quietSeconds` and the RSS has grown by GROWTH_BYTES since
  * the last return, one full collection and a malloc_trim give back what is garbage by then; once more
  * `idleConnectionSeconds` later, when the idle upstream connections the burst left have closed (their memory
- * is garbage then, but nothing shows it). 5,000 streams (`npm run bench:streams`): 334 MB at the peak, 278
- * MB 10 s after, 117 MB a minute after, idle 96; each return held the main thread 40-60 ms.
+ * is garbage then, but nothing shows it). 5,000 streams (`npm run bench:streams`): 330 MB at the peak, 251
+ * MB 10 s after, 118 MB a minute after, idle 94; each return held the main thread 40-60 ms.
  */
 export class MemoryReturn {
   private readonly rss: () => number;
@@ -81,7 +81,10 @@ export class MemoryReturn {
     if (this.followUp && now >= this.followUp.at) {
       const { ceiling } = this.followUp;
       this.followUp = undefined;
-      if (running <= ceiling) return this.giveBack(rss, running, false);
+      if (running <= ceiling) {
+        this.giveBack(rss, running, false);
+        return;
+      }
     }
     if (running > this.peak * QUIET_SHARE) this.lastBusy = now;
     else if (now - this.lastBusy >= this.options.quietSeconds * 1000 && rss >= this.floor + GROWTH_BYTES) this.giveBack(rss, running, true);
