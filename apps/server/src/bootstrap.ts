@@ -13,6 +13,7 @@ import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } fro
 import { SessionCodec } from './http/session.js';
 import { nowSeconds, randomHex, uuidHex } from './lib/random.js';
 import { MemoryReturn } from './memory-return.js';
+import { registerMemoryReturnMetrics } from './memory-return-metrics.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { startMetricsServer } from './observability/metrics-http.js';
 import { combineObservers } from './observability/relay-observation.js';
@@ -93,6 +94,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       ...(handle.poolUse ? { dbPool: handle.poolUse } : {}),
     });
     if (metrics.enabled) usage.onFlushTimed((seconds, ok) => metrics.usageFlushed(seconds, ok));
+    registerMemoryReturnMetrics(metrics, memoryReturn);
     const tracing = await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME, version, sampleRatio: config.OTEL_TRACES_SAMPLER_ARG });
     const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses, usage);
     const relay: RelayServices = {

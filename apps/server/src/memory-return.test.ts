@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { trim } from '@tollgate/memory-trim';
+import { sampleValue } from '../test/prometheus-text.js';
 import { MemoryReturn } from './memory-return.js';
+import { registerMemoryReturnMetrics } from './memory-return-metrics.js';
+import { createMetrics } from './observability/metrics.js';
 
 const MB = 2 ** 20;
 
@@ -147,5 +150,40 @@ describe('@tollgate/memory-trim', () => {
   it.runIf(process.platform === 'linux')('is built at install and trims the C heap on glibc', () => {
     expect(typeof trim).toBe('function');
     expect(typeof trim?.()).toBe('boolean');
+  });
+});
+
+describe('the memory return metrics', () => {
+  it('counts returns and the time they held the main thread, read when scraped', async () => {
+    const metrics = await createMetrics(true, { inFlightRequests: () => 0, usageQueueDepth: () => 0 });
+    const state = { now: 0, rss: 100 * MB };
+    const memory = new MemoryReturn({
+      quietSeconds: 1,
+      idleConnectionSeconds: 1000,
+      inFlight: () => 0,
+      rss: () => state.rss,
+      now: () => state.now,
+      collect: () => {
+        state.rss = 100 * MB;
+        const until = performance.now() + 5;
+        while (performance.now() < until);
+      },
+      trim: () => true,
+    });
+    registerMemoryReturnMetrics(metrics, memory);
+    expect(sampleValue((await metrics.scrape()).body, 'tollgate_memory_returns_total')).toBe(0);
+    // Two bursts, each given back at the first quiet check: 300 MB against 100 MB after the last return.
+    const burst = () => {
+      state.rss = 300 * MB;
+      for (let i = 0; i < 3; i += 1) {
+        state.now += 1000;
+        memory.check();
+      }
+    };
+    burst();
+    burst();
+    const body = (await metrics.scrape()).body;
+    expect(sampleValue(body, 'tollgate_memory_returns_total')).toBe(2);
+    expect(sampleValue(body, 'tollgate_memory_return_pause_seconds_total')).toBeGreaterThanOrEqual(0.01);
   });
 });

@@ -49,6 +49,9 @@ export class MemoryReturn {
   private floorDue = false;
   /** The return after the burst's idle connections have closed, if the load stays this low until then. */
   private followUp: { at: number; ceiling: number } | undefined;
+  /** Returns so far, and the main thread's time they took: for the metrics. */
+  private returnsSoFar = 0;
+  private pauseSecondsSoFar = 0;
 
   constructor(private readonly options: MemoryReturnOptions) {
     this.rss = options.rss ?? (() => process.memoryUsage.rss());
@@ -57,6 +60,10 @@ export class MemoryReturn {
     this.trim = 'trim' in options ? options.trim : mallocTrim;
     this.floor = this.rss();
     this.lastBusy = this.now();
+  }
+
+  get returns(): { count: number; pauseSeconds: number } {
+    return { count: this.returnsSoFar, pauseSeconds: this.pauseSecondsSoFar };
   }
 
   start(): void {
@@ -96,6 +103,8 @@ export class MemoryReturn {
     this.collect();
     this.trim?.();
     const pauseMs = performance.now() - started;
+    this.returnsSoFar += 1;
+    this.pauseSecondsSoFar += pauseMs / 1000;
     this.followUp = planFollowUp
       ? { at: this.now() + this.options.idleConnectionSeconds * 1000, ceiling: Math.max(running, this.peak * QUIET_SHARE) }
       : undefined;

@@ -1,0 +1,30 @@
+import type { MemoryReturn } from './memory-return.js';
+import type { Metrics } from './observability/metrics.js';
+
+/**
+ * `tollgate_memory_returns_total` and `tollgate_memory_return_pause_seconds_total`: how often memory was
+ * given back after a burst, and how long the main thread was held for it (a return pauses every request
+ * running then, so a latency spike can be matched to one). Read when scraped.
+ */
+export function registerMemoryReturnMetrics(metrics: Metrics, memoryReturn: MemoryReturn): void {
+  metrics.extend((client, registry) => {
+    new client.Counter({
+      name: 'tollgate_memory_returns_total',
+      help: 'Times memory was given back to the system after a burst of load (a full collection and malloc_trim).',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(memoryReturn.returns.count);
+      },
+    });
+    new client.Counter({
+      name: 'tollgate_memory_return_pause_seconds_total',
+      help: 'Time the main thread was held giving memory back.',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(memoryReturn.returns.pauseSeconds);
+      },
+    });
+  });
+}
