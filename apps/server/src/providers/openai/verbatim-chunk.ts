@@ -1,9 +1,9 @@
 /**
  * Finds a quoted key in the lines of one upstream read, in order. The next occurrence found is remembered,
  * so a key that only appears near the read's end (usage) is searched for once per read, not once per line.
- * The search is for the key without its opening quote (`usage"`), whose first letter is rare in a chunk,
- * and the quote is checked where it is found: V8 finds a pattern by looking for its first character, and a
- * quote is every few characters in JSON (searching for `"usage"` over a read cost more than all the rest
+ * The search is for the key without its opening quote (`usage"`), whose first letter is far rarer in a
+ * chunk than a quote, and the quote is checked where it is found: V8 finds a pattern by looking for its
+ * first character, and a quote is every few characters in JSON (searching for `"usage"` over a read cost more than all the rest
  * of the test).
  */
 class KeyFinder {
