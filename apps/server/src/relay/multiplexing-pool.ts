@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
-import { Client, Pool, buildConnector, type Agent, type Dispatcher } from 'undici';
+import { Client, buildConnector, type Agent } from 'undici';
+import { FreeListPool, type PoolOptions } from './free-list-pool.js';
 
 /** Calls one HTTP/2 connection carries at once before the pool opens another (servers commonly allow 100 to 256). */
 const CALLS_PER_HTTP2_CONNECTION = 100;
@@ -15,13 +16,10 @@ export function multiplexingPools(tlsOptions: ConnectionOptions): NonNullable<Ag
   // still connecting, instead of the pool opening a connection for each call that arrives meanwhile.
   const http2Origins = new Set<string>();
   return (origin, options) =>
-    new Pool(origin, {
-      ...(options as Pool.Options),
-      factory: (clientOrigin, clientOptions) => multiplexingClient(String(clientOrigin), clientOptions, tlsOptions, http2Origins),
-    });
+    new FreeListPool(String(origin), options as PoolOptions, (clientOrigin, clientOptions) => multiplexingClient(clientOrigin, clientOptions, tlsOptions, http2Origins));
 }
 
-function multiplexingClient(origin: string, options: Client.Options, tlsOptions: ConnectionOptions, http2Origins: Set<string>): Dispatcher {
+function multiplexingClient(origin: string, options: Client.Options, tlsOptions: ConnectionOptions, http2Origins: Set<string>): Client {
   // No handshake to learn the protocol from: a plain connection, without a connector of its own per connection.
   if (!origin.startsWith('https:')) return new Client(origin, options);
   const connector = buildConnector({ ...tlsOptions, allowH2: true } as buildConnector.BuildOptions);

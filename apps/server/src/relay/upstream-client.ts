@@ -2,6 +2,7 @@ import tls from 'node:tls';
 import { Agent, ProxyAgent, errors, type Dispatcher } from 'undici';
 import type { UpstreamResponse } from '../providers/upstream-response.js';
 import { onCancel, type Cancellation } from './client-hangup.js';
+import { FreeListPool, type PoolOptions } from './free-list-pool.js';
 import { multiplexingPools } from './multiplexing-pool.js';
 import { QueuedBody } from './queued-body.js';
 
@@ -69,7 +70,7 @@ export class UpstreamClient {
     };
     const tlsOptions = options.ca ? { ca: [...tls.rootCertificates, options.ca] } : {};
     if (options.proxy) this.dispatcher = new ProxyAgent({ uri: options.proxy, ...common, connect: tlsOptions });
-    else this.dispatcher = new Agent({ ...common, connect: tlsOptions, ...(this.multiplexed ? { factory: multiplexingPools(tlsOptions) } : {}) });
+    else this.dispatcher = new Agent({ ...common, connect: tlsOptions, factory: this.multiplexed ? multiplexingPools(tlsOptions) : (origin, poolOptions) => new FreeListPool(String(origin), poolOptions as PoolOptions) });
   }
 
   send(upstream: UpstreamRequest): Promise<UpstreamResponse> {
