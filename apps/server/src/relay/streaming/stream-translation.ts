@@ -87,7 +87,8 @@ export class StreamTranslation {
     const verbatim = this.verbatim;
     if (verbatim?.test(text, start, end)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
-      if (this.unread?.add(bytes, start, end)) this.tally.add(this.unread.read());
+      const spilled = this.unread?.add(bytes, start, end);
+      if (spilled) this.tally.add(spilled);
       return;
     }
     const data = bytes.toString('utf8', start, end);

@@ -18,13 +18,22 @@ describe('unread payloads', () => {
     expect(store.read()).toBe('again');
   });
 
-  it('grows past its first size and says when it holds enough to be read out', () => {
+  it('grows past its first size to 4 KiB, and reads out what it holds when the next payload would not fit', () => {
     const store = new UnreadPayloads(contentOf);
     const big = 'x'.repeat(1500);
-    const full = Array.from({ length: 3 }, () => keep(store, big));
-    // 4 KiB are reached with the third payload of about 1.5 KiB.
-    expect(full).toEqual([false, false, true]);
-    expect(store.read()).toBe(big.repeat(3));
+    // Two payloads of about 1.5 KiB fit in 4 KiB; the third finds no room and has the first two read out.
+    const spilled = Array.from({ length: 3 }, () => keep(store, big));
+    expect(spilled).toEqual(['', '', big.repeat(2)]);
+    expect(store.read()).toBe(big);
+  });
+
+  it('keeps a payload larger than its size whole', () => {
+    const store = new UnreadPayloads(contentOf);
+    const huge = 'y'.repeat(10_000);
+    expect(keep(store, 'first')).toBe('');
+    expect(keep(store, huge)).toBe('first');
+    expect(keep(store, 'after')).toBe(huge);
+    expect(store.read()).toBe('after');
   });
 
   it('gives the last payload added, before and after it was read out', () => {

@@ -1,10 +1,10 @@
 /**
- * Bytes of payloads kept unread at most: past it they are read (decoded) and handed on as text. Three
- * quarters of a 4 KiB store, so that payloads of up to a KiB (a streamed chunk is a few hundred bytes) never
- * grow it to 8 KiB (with a 4 KiB bound, which the store crossed, each long stream held 4 KiB more).
+ * Bytes of payloads kept unread at most: a payload that would not fit has what is kept read out (decoded,
+ * handed on as text) first. Checked before adding, so the store never grows past it for payloads of up to
+ * its size: read out once past it, it had grown to 8 KiB, 4 KiB more per long stream.
  */
-const READ_AT_BYTES = 3072;
-/** The store's first size; it doubles as needed, to 4 KiB for payloads of up to a KiB. */
+const STORE_BYTES = 4096;
+/** The store's first size; it doubles as needed, to STORE_BYTES (more only for a payload larger than that). */
 const FIRST_SIZE = 1024;
 const NEWLINE = 0x0a;
 
@@ -23,15 +23,19 @@ export class UnreadPayloads {
 
   constructor(private readonly textOf: (payload: string) => string) {}
 
-  /** Keeps `source[start, end)`; true once the store should be read out (it holds READ_AT_BYTES or more). */
-  add(source: Buffer, start: number, end: number): boolean {
-    const needed = this.size + (end - start) + 1;
-    if (!this.bytes || needed > this.bytes.length) this.grow(needed);
+  /**
+   * Keeps `source[start, end)`. When the store has no room left for it, what it held is read out first and
+   * given back, as text to be counted; '' otherwise.
+   */
+  add(source: Buffer, start: number, end: number): string {
+    const length = end - start + 1;
+    const spilled = this.size > 0 && this.size + length > STORE_BYTES ? this.read() : '';
+    if (!this.bytes || this.size + length > this.bytes.length) this.grow(this.size + length);
     const bytes = this.bytes!;
     this.lastStart = this.size;
     this.size += source.copy(bytes, this.size, start, end);
     bytes[this.size++] = NEWLINE;
-    return this.size >= READ_AT_BYTES;
+    return spilled;
   }
 
   /** The text of every payload kept, in order; the store is empty after. */
@@ -42,6 +46,8 @@ export class UnreadPayloads {
     this.lastRead = this.last();
     this.size = 0;
     this.lastStart = -1;
+    // A store grown for one large payload is not kept at that size for the rest of the stream.
+    if (this.bytes.length > STORE_BYTES) this.bytes = undefined;
     // Joined rather than added up: `+=` would leave a node per payload for as long as the text is kept.
     return payloads.map((payload) => this.textOf(payload)).join('');
   }
