@@ -29,7 +29,7 @@ interface FailableHandler {
  * The connections to one origin, with the ones free to take a call kept on a stack: a call takes the top
  * one (or opens a connection), a connection that frees up goes back on top. undici's Pool instead walks
  * its whole list of connections for a free one, twice per call, so with thousands of long streams open
- * every new call walked past thousands of busy connections (in a 5,000-stream burst, 4% of the relay's
+ * every new call walked past thousands of busy connections (at 2,000 streams, 3.5% of the relay's
  * CPU, growing with the square of the burst). The most recently freed connection is used first, so
  * after a peak the connections no longer needed stay idle until RELAY_IDLE_TIMEOUT closes them, and a
  * connection that closes while free leaves the pool. Beyond `connections` (when set) calls wait in order
