@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hubStreamWriter } from './hub-stream-writer.js';
-import { contentBlockDelta, sseEvent } from './sse-event.js';
+import { contentBlockDelta, contentBlockStop, MESSAGE_STOP, messageStart, sseEvent, textBlockStart } from './sse-event.js';
 
 const context = { model: 'gpt-4o', requestId: 'req1', estimatedPromptTokens: () => 9, client: {} };
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: 'chatcmpl-1', choices: [{ index: 0, delta, finish_reason: finish }] });
@@ -83,6 +83,21 @@ describe('a content delta event written directly', () => {
       for (const [kind, key] of [['text_delta', 'text'], ['thinking_delta', 'thinking'], ['input_json_delta', 'partial_json'], ['signature_delta', 'signature']] as const) {
         expect(contentBlockDelta(3, kind, key, value)).toBe(sseEvent({ type: 'content_block_delta', index: 3, delta: { type: kind, [key]: value } }));
       }
+    }
+  });
+});
+
+describe('the fixed events written directly', () => {
+  it('are byte for byte what the generic event writer makes of the same events', () => {
+    for (const index of [0, 7]) {
+      expect(contentBlockStop(index)).toBe(sseEvent({ type: 'content_block_stop', index }));
+      expect(textBlockStart(index)).toBe(sseEvent({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
+    }
+    expect(MESSAGE_STOP).toBe(sseEvent({ type: 'message_stop' }));
+    for (const [id, model, inputTokens] of [['msg_1', 'gpt-4o', 12], ['msg_"q"\\', 'qwen/qwen3 "max"\n世界', 0]] as const) {
+      const usage = { input_tokens: inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
+      const message = { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage };
+      expect(messageStart(id, model, inputTokens)).toBe(sseEvent({ type: 'message_start', message }));
     }
   });
 });

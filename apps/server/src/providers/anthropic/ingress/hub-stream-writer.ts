@@ -4,7 +4,7 @@ import type { TokenUsage } from '../../token-usage.js';
 import { streamErrorType } from './anthropic-error.js';
 import { anthropicUsage, messageId, stopReasonOf, toolUseId } from './answer-usage.js';
 import { textOf } from './answer-from-hub.js';
-import { contentBlockDelta, PING, sseEvent } from './sse-event.js';
+import { contentBlockDelta, contentBlockStop, MESSAGE_STOP, messageStart, PING, sseEvent, textBlockStart } from './sse-event.js';
 
 /**
  * A converted stream: hub chunks as Anthropic's event sequence (reference providers.md 2.4). message_start
@@ -15,6 +15,8 @@ import { contentBlockDelta, PING, sseEvent } from './sse-event.js';
  * mid-stream is Anthropic's `error` event, after which nothing more is sent. Only the first choice.
  */
 type BlockKind = 'text' | 'thinking' | 'tool';
+/** The block a text delta opens. */
+const TEXT_BLOCK = Object.freeze({ type: 'text', text: '' });
 
 export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
   let started = false;
@@ -28,20 +30,18 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
   const start = (id: string | undefined): string => {
     if (started) return '';
     started = true;
-    const usage = { input_tokens: context.estimatedPromptTokens(), cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
-    const message = { id: messageId(id, context.requestId), type: 'message', role: 'assistant', model: context.model, content: [], stop_reason: null, stop_sequence: null, usage };
-    return sseEvent({ type: 'message_start', message });
+    return messageStart(messageId(id, context.requestId), context.model, context.estimatedPromptTokens());
   };
   const stop = (): string => {
     if (!open) return '';
     open = undefined;
-    return sseEvent({ type: 'content_block_stop', index });
+    return contentBlockStop(index);
   };
   const begin = (kind: BlockKind, block: Record<string, unknown>, call?: number): string => {
     const closing = stop();
     index += 1;
     open = { kind, ...(call !== undefined ? { call } : {}) };
-    return closing + sseEvent({ type: 'content_block_start', index, content_block: block });
+    return closing + (block === TEXT_BLOCK ? textBlockStart(index) : sseEvent({ type: 'content_block_start', index, content_block: block }));
   };
   /** A delta of `kind`'s block (opened first if another is open): its `deltaType` with `value` under `key`. */
   const delta = (kind: BlockKind, block: Record<string, unknown>, deltaType: string, key: string, value: string): string =>
@@ -80,7 +80,7 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
       if (typeof d.thinking_signature === 'string') out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, 'signature_delta', 'signature', d.thinking_signature) + stop();
       if (typeof d.redacted_thinking === 'string') out += begin('thinking', { type: 'redacted_thinking', data: d.redacted_thinking }) + stop();
       const text = textOf(d.content);
-      if (text) out += delta('text', { type: 'text', text: '' }, 'text_delta', 'text', text);
+      if (text) out += delta('text', TEXT_BLOCK, 'text_delta', 'text', text);
       if (d.tool_calls?.length) out += toolDeltas(d.tool_calls);
       if (choice.finish_reason) {
         finish = choice.finish_reason;
@@ -92,7 +92,7 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
     close(usage: TokenUsage) {
       if (failed) return '';
       const stopReason = stopReasonOf(finish, calledTools);
-      return start(undefined) + stop() + sseEvent({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: anthropicUsage(usage) }) + sseEvent({ type: 'message_stop' });
+      return start(undefined) + stop() + sseEvent({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: anthropicUsage(usage) }) + MESSAGE_STOP;
     },
 
     keepAlive: PING,
