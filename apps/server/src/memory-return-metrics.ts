@@ -8,23 +8,18 @@ import type { Metrics } from './observability/metrics.js';
  */
 export function registerMemoryReturnMetrics(metrics: Metrics, memoryReturn: MemoryReturn): void {
   metrics.extend((client, registry) => {
-    new client.Counter({
-      name: 'tollgate_memory_returns_total',
-      help: 'Times memory was given back to the system after a burst of load (a full collection and malloc_trim).',
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(memoryReturn.returns.count);
-      },
-    });
-    new client.Counter({
-      name: 'tollgate_memory_return_pause_seconds_total',
-      help: 'Time the main thread was held giving memory back.',
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(memoryReturn.returns.pauseSeconds);
-      },
-    });
+    /** A counter whose total the memory return keeps: set from it at each scrape. */
+    const total = (name: string, help: string, read: () => number) =>
+      new client.Counter({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
+    total('tollgate_memory_returns_total', 'Times memory was given back to the system after a burst of load (a full collection and malloc_trim).', () => memoryReturn.returns.count);
+    total('tollgate_memory_return_pause_seconds_total', 'Time the main thread was held giving memory back.', () => memoryReturn.returns.pauseSeconds);
   });
 }

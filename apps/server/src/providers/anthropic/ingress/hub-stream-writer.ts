@@ -15,8 +15,10 @@ import { contentBlockDelta, contentBlockStop, MESSAGE_STOP, messageStart, PING, 
  * mid-stream is Anthropic's `error` event, after which nothing more is sent. Only the first choice.
  */
 type BlockKind = 'text' | 'thinking' | 'tool';
-/** The block a text delta opens. */
-const TEXT_BLOCK = Object.freeze({ type: 'text', text: '' });
+/** The content_block_start event of a block opened at `index`. */
+type BlockStart = (index: number) => string;
+const blockStart = (block: Record<string, unknown>): BlockStart => (index) => sseEvent({ type: 'content_block_start', index, content_block: block });
+const THINKING_BLOCK = blockStart({ type: 'thinking', thinking: '', signature: '' });
 
 export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
   let started = false;
@@ -37,15 +39,15 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
     open = undefined;
     return contentBlockStop(index);
   };
-  const begin = (kind: BlockKind, block: Record<string, unknown>, call?: number): string => {
+  const begin = (kind: BlockKind, opening: BlockStart, call?: number): string => {
     const closing = stop();
     index += 1;
     open = { kind, ...(call !== undefined ? { call } : {}) };
-    return closing + (block === TEXT_BLOCK ? textBlockStart(index) : sseEvent({ type: 'content_block_start', index, content_block: block }));
+    return closing + opening(index);
   };
   /** A delta of `kind`'s block (opened first if another is open): its `deltaType` with `value` under `key`. */
-  const delta = (kind: BlockKind, block: Record<string, unknown>, deltaType: string, key: string, value: string): string =>
-    (open?.kind === kind ? '' : begin(kind, block)) + contentBlockDelta(index, deltaType, key, value);
+  const delta = (kind: BlockKind, opening: BlockStart, deltaType: string, key: string, value: string): string =>
+    (open?.kind === kind ? '' : begin(kind, opening)) + contentBlockDelta(index, deltaType, key, value);
 
   const toolDeltas = (deltas: NonNullable<HubDelta['tool_calls']>): string => {
     let out = '';
@@ -54,7 +56,7 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
       if (!calls.has(at) || (call.id && open?.call !== at)) {
         calls.add(at);
         calledTools = true;
-        out += begin('tool', { type: 'tool_use', id: toolUseId(call.id, context.requestId, at), name: call.function?.name ?? '', input: {} }, at);
+        out += begin('tool', blockStart({ type: 'tool_use', id: toolUseId(call.id, context.requestId, at), name: call.function?.name ?? '', input: {} }), at);
       }
       const args = call.function?.arguments;
       if (args) out += contentBlockDelta(index, 'input_json_delta', 'partial_json', args);
@@ -76,11 +78,11 @@ export function hubStreamWriter(context: AnswerContext): HubStreamWriter {
       if (!choice) return out;
       const d = choice.delta ?? {};
       const reasoning = textOf(d.reasoning_content);
-      if (reasoning) out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, 'thinking_delta', 'thinking', reasoning);
-      if (typeof d.thinking_signature === 'string') out += delta('thinking', { type: 'thinking', thinking: '', signature: '' }, 'signature_delta', 'signature', d.thinking_signature) + stop();
-      if (typeof d.redacted_thinking === 'string') out += begin('thinking', { type: 'redacted_thinking', data: d.redacted_thinking }) + stop();
+      if (reasoning) out += delta('thinking', THINKING_BLOCK, 'thinking_delta', 'thinking', reasoning);
+      if (typeof d.thinking_signature === 'string') out += delta('thinking', THINKING_BLOCK, 'signature_delta', 'signature', d.thinking_signature) + stop();
+      if (typeof d.redacted_thinking === 'string') out += begin('thinking', blockStart({ type: 'redacted_thinking', data: d.redacted_thinking })) + stop();
       const text = textOf(d.content);
-      if (text) out += delta('text', TEXT_BLOCK, 'text_delta', 'text', text);
+      if (text) out += delta('text', textBlockStart, 'text_delta', 'text', text);
       if (d.tool_calls?.length) out += toolDeltas(d.tool_calls);
       if (choice.finish_reason) {
         finish = choice.finish_reason;
