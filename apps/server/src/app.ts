@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerConsole } from './http/console.js';
 import { acceptEmptyJsonBody } from './http/empty-json-body.js';
@@ -28,6 +28,9 @@ import { metricsRoute } from './observability/metrics-http.js';
 import { ReadinessProbe } from './observability/readiness.js';
 import { geminiRoutes } from './relay/gemini.routes.js';
 import { dashboardRoutes, relayRoutes } from './relay/relay.routes.js';
+import { clientAddressFor } from './relay/direct/client-address.js';
+import { DirectRoutes } from './relay/direct/direct-routes.js';
+import { serverServing } from './relay/direct/direct-server.js';
 import { statusRoutes } from './modules/status/status.routes.js';
 import { tokenRoutes } from './modules/tokens/tokens.routes.js';
 import { adminTopupRoutes } from './modules/users/admin-topup.routes.js';
@@ -45,15 +48,21 @@ export interface BuildOptions {
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1beta/') || url === '/v1beta';
 
+/** The largest body a request may have (Fastify's bodyLimit): an image or an audio file is sent inline. */
+const BODY_LIMIT = 64 * 1024 * 1024;
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  const direct = new DirectRoutes({ bodyLimit: BODY_LIMIT, clientAddress: clientAddressFor(ctx.config.TRUSTED_PROXIES), log: (): FastifyBaseLogger => app.log });
+  const app: FastifyInstance = Fastify({
+    // The server's requests reach the relay's direct routes first (relay/direct/direct-routes.ts).
+    serverFactory: (handler, serverOptions) => serverServing(direct, handler, serverOptions),
     logger: options.logger ?? false,
     genReqId: () => newRequestId(),
     childLoggerFactory: (logger, bindings, childOptions) => LazyChildLogger.create(logger, bindings, childOptions),
     trustProxy: ctx.config.TRUSTED_PROXIES,
     // The console calls list routes with a trailing slash and others without; gin redirected, we match both.
     routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: 64 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Per-request access logs would cost the relay more than it serves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -71,6 +80,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
   refuseNulInUrl(app);
+  // A closing server refuses new requests (503): Fastify does, so the direct routes leave them to it.
+  app.addHook('preClose', (done) => {
+    direct.close();
+    done();
+  });
 
   app.setErrorHandler(answerError);
 
@@ -109,7 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes(new ReadinessProbe(ctx.db, ctx.dialect, ctx.redis)));
   await app.register(metricsRoute({ metrics: ctx.metrics, token: ctx.config.METRICS_TOKEN, ...(ctx.config.METRICS_PORT ? { port: ctx.config.METRICS_PORT } : {}) }));
 
-  await app.register(relayRoutes(ctx), { prefix: '/v1' });
+  await app.register(relayRoutes(ctx, direct), { prefix: '/v1' });
   await app.register(geminiRoutes(ctx), { prefix: '/v1beta' });
   await app.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
 

@@ -6,9 +6,11 @@ import { INVALID_REQUEST, InvalidRequest } from '../providers/anthropic/ingress/
 import { anthropicProtocol } from '../providers/anthropic/ingress/protocol.js';
 import { readMessagesRequest } from '../providers/anthropic/ingress/request-to-hub.js';
 import { textRules } from './modes/text-rules.js';
-import { relay } from './relay.js';
+import { relayHandler } from './relay.js';
+import type { DirectRoutes } from './direct/direct-routes.js';
 import { answerErrorsAs } from './relay-conventions.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
+import type { RelayRequest } from './relay-exchange.js';
 import { RelayError } from './relay-error.js';
 import { readJsonBody, type BodyRefusals } from './json-body.js';
 import { foreignInput, hubFields, type RelayInput } from './request-input.js';
@@ -26,7 +28,7 @@ import { promptTokens } from './usage.js';
 const BODY_REFUSALS: BodyRefusals = { notJson: 'There was an issue with your request body: it is not valid JSON', notObject: 'The request body must be a JSON object', code: INVALID_REQUEST };
 
 /** A Messages request read, or Anthropic's 400 naming the field, before anything is reserved. */
-function messagesInput(request: FastifyRequest, countOnly: boolean): RelayInput {
+function messagesInput(request: RelayRequest, countOnly: boolean): RelayInput {
   const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   try {
     const { hub, maxTokens, nativeOnly } = readMessagesRequest(json, countOnly);
@@ -67,12 +69,11 @@ async function countTokens(ctx: AppContext, request: FastifyRequest, reply: Fast
 }
 
 /** Registered inside the OpenAI surface at /v1, whose body parsing it shares; its errors take Anthropic's shape. */
-export const anthropicRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+export const anthropicRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   answerErrorsAs(app, anthropicProtocol);
-  app.post('/messages', (request, reply) => {
-    const done = ctx.relay.inFlight.begin();
-    return relay(ctx, request, reply, MESSAGES).finally(done);
-  });
+  const relayMessages = relayHandler(ctx, MESSAGES);
+  app.post('/messages', relayMessages);
+  direct.post(`${app.prefix}/messages`, anthropicProtocol, relayMessages);
   app.post('/messages/count_tokens', (request, reply) => {
     const done = ctx.relay.inFlight.begin();
     return countTokens(ctx, request, reply).finally(done);

@@ -1,10 +1,10 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
 import type { AnswerContext, NativeStreamReader } from '../providers/ingress.js';
 import { isPushed, type PushedBody, type UpstreamResponse } from '../providers/upstream-response.js';
 import type { ReportedUsage } from '../providers/openai/response-usage.js';
 import type { Usage } from './billing/quota.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
+import type { RelayReply } from './relay-exchange.js';
 import type { RelayPlan } from './relay-plan.js';
 import { RelayError } from './relay-error.js';
 import { StreamTranslation } from './streaming/stream-translation.js';
@@ -41,7 +41,7 @@ export interface Delivery {
  * A complete (non-stream) answer: read, inspected for usage, settled, and sent with the upstream's status,
  * as the upstream wrote it when it passed through, else written by the client's ingress from the hub answer.
  */
-export async function deliverAnswer(reply: FastifyReply, response: UpstreamResponse, { plan, endpoint, context, tally, finish }: Delivery): Promise<void> {
+export async function deliverAnswer(reply: RelayReply, response: UpstreamResponse, { plan, endpoint, context, tally, finish }: Delivery): Promise<void> {
   const body = await response.body.bytes();
   const answer = plan.adaptor.parseAnswer(plan.request, body, String(response.headers['content-type'] ?? 'application/json'));
   if (!answer.usage) tally.add(answer.text);
@@ -60,11 +60,11 @@ const KEEP_ALIVE_MS = 15_000;
  * client's protocol, or converted through the hub by the adaptor's stream parser and the client's writer.
  * Back-pressure from a slow client pauses the upstream read; a silent upstream gets keep-alives sent.
  */
-export async function deliverStream(reply: FastifyReply, response: UpstreamResponse, delivery: Delivery): Promise<void> {
+export async function deliverStream(reply: RelayReply, response: UpstreamResponse, delivery: Delivery): Promise<void> {
   const stream = openStream(delivery);
   reply.hijack();
   const raw = reply.raw;
-  // Fastify's copy of the reply's headers, completed in place: spreading it into a literal with four more
+  // The reply's copy of its headers, completed in place: spreading it into a literal with four more
   // keys cost more than all the rest of this function (about 7 µs a stream in a profile).
   const headers = reply.getHeaders();
   headers['content-type'] = 'text/event-stream';

@@ -15,6 +15,7 @@ import { textRules } from './modes/text-rules.js';
 import { relay } from './relay.js';
 import { answerErrorsAs, useRelayConventions } from './relay-conventions.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
+import type { RelayRequest } from './relay-exchange.js';
 import { RelayError } from './relay-error.js';
 import { readJsonBody, type BodyRefusals } from './json-body.js';
 import { foreignInput, hubFields, type RelayInput } from './request-input.js';
@@ -29,7 +30,7 @@ import { promptTokens } from './usage.js';
  */
 
 /** `{model}:{method}`, split on the last colon; Fastify's router reads a colon as a parameter, so the segment is a wildcard. */
-function modelAndMethod(request: FastifyRequest): { model: string; method: string } {
+function modelAndMethod(request: RelayRequest): { model: string; method: string } {
   const target = (request.params as { '*'?: string })['*'] ?? '';
   const colon = target.lastIndexOf(':');
   return colon === -1 ? { model: target, method: '' } : { model: target.slice(0, colon), method: target.slice(colon + 1) };
@@ -39,7 +40,7 @@ function modelAndMethod(request: FastifyRequest): { model: string; method: strin
 const BODY_REFUSALS: BodyRefusals = { notJson: 'Invalid JSON payload received.', notObject: 'Invalid JSON payload received: the body must be an object.', code: 'invalid_json' };
 
 /** A Gemini request read, or Google's 400 naming the field, before anything is reserved. */
-function geminiInput(request: FastifyRequest, read: (json: JsonObject, model: string) => { hub: JsonObject; maxTokens: number; nativeOnly?: string }, stream: boolean): RelayInput {
+function geminiInput(request: RelayRequest, read: (json: JsonObject, model: string) => { hub: JsonObject; maxTokens: number; nativeOnly?: string }, stream: boolean): RelayInput {
   const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   const { model } = modelAndMethod(request);
   try {
@@ -51,15 +52,15 @@ function geminiInput(request: FastifyRequest, read: (json: JsonObject, model: st
   }
 }
 
-const endpoint = (mode: RelayMode, ingress: IngressEndpoint, readInput: (request: FastifyRequest) => RelayInput): RelayEndpoint => ({
+const endpoint = (mode: RelayMode, ingress: IngressEndpoint, readInput: (request: RelayRequest) => RelayInput): RelayEndpoint => ({
   protocol: geminiProtocol,
   mode,
   rules: { ...textRules(mode), readInput },
   ingress,
 });
 
-const generate = (stream: boolean) => (request: FastifyRequest) => geminiInput(request, (json, model) => readGenerateRequest(json, model, stream), stream);
-const embed = (batch: boolean) => (request: FastifyRequest) => geminiInput(request, (json, model) => ({ hub: readEmbedRequest(json, model, batch), maxTokens: 0 }), false);
+const generate = (stream: boolean) => (request: RelayRequest) => geminiInput(request, (json, model) => readGenerateRequest(json, model, stream), stream);
+const embed = (batch: boolean) => (request: RelayRequest) => geminiInput(request, (json, model) => ({ hub: readEmbedRequest(json, model, batch), maxTokens: 0 }), false);
 
 const GENERATE = endpoint('chat', generateEndpoint('sse'), generate(false));
 const STREAM_SSE = endpoint('chat', generateEndpoint('sse'), generate(true));

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import type { FastifyRequest } from 'fastify';
 import type { JsonObject } from '../providers/openai/request-body.js';
 import { RelayError } from './relay-error.js';
+import type { RelayRequest } from './relay-exchange.js';
 
 /** How a protocol words the refusal of a body that is not a JSON object. */
 export interface BodyRefusals {
@@ -14,7 +14,7 @@ export interface BodyRefusals {
  * A foreign protocol's request body as bytes (passed through as they are, gunzipped if the client
  * compressed them) and parsed once; refused with a 400 in the protocol's words when it is not a JSON object.
  */
-export function readJsonBody(request: FastifyRequest, refusals: BodyRefusals): { raw: Buffer; json: JsonObject } {
+export function readJsonBody(request: RelayRequest, refusals: BodyRefusals): { raw: Buffer; json: JsonObject } {
   let raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
   let json: unknown;

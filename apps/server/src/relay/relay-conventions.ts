@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors.js';
 import type { IngressProtocol } from '../providers/ingress.js';
 import { corsHeaders } from './cors.js';
 import { RelayError } from './relay-error.js';
+import type { RelayReply, RelayRequest } from './relay-exchange.js';
 
 /**
  * The conventions of a relay surface: bodies are kept as raw bytes (passed through and replayed on
@@ -25,12 +26,17 @@ export function useRelayConventions(app: FastifyInstance, protocol: IngressProto
 /** Errors in the protocol's shape; for a scope nested in another surface's (Anthropic's under /v1). */
 export function answerErrorsAs(app: FastifyInstance, protocol: IngressProtocol): void {
   app.setErrorHandler((error: FastifyError | RelayError | ApiError, request, reply) => {
-    const failure = asRelayError(error);
-    if (failure.status >= 500 && !(error instanceof RelayError)) request.log.error({ err: error }, 'relay failure');
-    const answer = protocol.error(failure, request.id);
-    if (answer.headers) reply.headers(answer.headers);
-    return reply.status(answer.status).send(answer.body);
+    answerRelayError(protocol, error, request, reply);
   });
+}
+
+/** A relay's failure answered in the protocol's shape; an unexpected one (not a RelayError) is logged. */
+export function answerRelayError(protocol: IngressProtocol, error: unknown, request: RelayRequest, reply: RelayReply): void {
+  const failure = asRelayError(error);
+  if (failure.status >= 500 && !(error instanceof RelayError)) request.log.error({ err: error }, 'relay failure');
+  const answer = protocol.error(failure, request.id);
+  if (answer.headers) reply.headers(answer.headers);
+  reply.status(answer.status).send(answer.body);
 }
 
 /** The OpenAI-shaped `code` of a console refusal a shared hook makes, where clients know it by another name. */

@@ -15,7 +15,8 @@ import { speechRules, transcriptionRules } from './modes/audio-rules.js';
 import { imageRules } from './modes/image-rules.js';
 import type { ModeRules } from './modes/mode-rules.js';
 import { textRules } from './modes/text-rules.js';
-import { relay } from './relay.js';
+import { relayHandler } from './relay.js';
+import type { DirectRoutes } from './direct/direct-routes.js';
 import { responsesRoutes } from './responses.routes.js';
 
 const RELAY_ROUTES: [string, RelayMode, ModeRules][] = [
@@ -35,14 +36,12 @@ const RELAY_ROUTES: [string, RelayMode, ModeRules][] = [
 const NOT_IMPLEMENTED = ['/images/edits', '/images/variations', '/files', '/files/*', '/fine_tuning/jobs', '/fine_tuning/jobs/*', '/assistants', '/assistants/*', '/threads', '/threads/*'];
 
 /** The OpenAI-compatible surface at /v1 (and the billing emulation at /dashboard): OpenAI's shapes and errors. */
-export const relayRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+export const relayRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   useRelayConventions(app, openAIProtocol);
   for (const [path, mode, rules] of RELAY_ROUTES) {
-    const endpoint = { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint };
-    app.post(path, (request, reply) => {
-      const done = ctx.relay.inFlight.begin();
-      return relay(ctx, request, reply, endpoint).finally(done);
-    });
+    const handle = relayHandler(ctx, { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint });
+    app.post(path, handle);
+    if (!path.includes(':')) direct.post(`${app.prefix}${path}`, openAIProtocol, handle);
   }
   for (const path of NOT_IMPLEMENTED) app.all(path, async () => Promise.reject(relayError.notImplemented()));
   app.delete('/models/:model', async () => Promise.reject(relayError.notImplemented()));
@@ -50,8 +49,8 @@ export const relayRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   // Gemini's POST models/{model}:{method}, also served at /v1 as Google serves it, answering in Google's shape.
   await app.register(geminiMethodRoutes(ctx));
   // Anthropic's /v1/messages, answering in Anthropic's shape.
-  await app.register(anthropicRoutes(ctx));
-  await app.register(responsesRoutes(ctx));
+  await app.register(anthropicRoutes(ctx, direct));
+  await app.register(responsesRoutes(ctx, direct));
   await app.register(proxyRoutes(ctx));
   await app.register(rateLimitedBilling(ctx), { prefix: '/dashboard' });
 };

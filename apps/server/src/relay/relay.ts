@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { NOOP_OBSERVATION, NOOP_OBSERVER, type RelayObservation } from '../observability/relay-observation.js';
 import type { AnswerContext } from '../providers/ingress.js';
@@ -13,6 +12,8 @@ import type { LimitTicket } from './limits/rate-limiter.js';
 import { RelayError } from './relay-error.js';
 import { asRelayError } from './relay-conventions.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
+import type { RelayReply, RelayRequest } from './relay-exchange.js';
+import type { RelayHandler } from './direct/direct-routes.js';
 import { adaptorOfChannel, channelServes, planFor, type RelayPlan } from './relay-plan.js';
 import { withHub, type RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
@@ -25,6 +26,14 @@ import { upstreamCall } from './upstream-call-loop.js';
 import { estimatePromptTokens } from './usage.js';
 import { chargedPerRequest, requestQuota } from './billing/request-price.js';
 
+/** A relayed POST's handler: the relay of one request, counted in flight until it ends (for a graceful shutdown). */
+export const relayHandler =
+  (ctx: AppContext, endpoint: RelayEndpoint): RelayHandler =>
+  (request, reply) => {
+    const done = ctx.relay.inFlight.begin();
+    return relay(ctx, request, reply, endpoint).finally(done);
+  };
+
 /**
  * The relay of one request, step by step: authenticate the key, read the body, pick a channel, admit it under
  * the rate limits of its key, user and group, reserve quota, call the upstream (retrying other channels on
@@ -32,7 +41,7 @@ import { chargedPerRequest, requestQuota } from './billing/request-price.js';
  * endpoints lives in their RelayEndpoint: the client's protocol, the ModeRules that read and price the
  * request, and the ingress that writes the answer.
  */
-export function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint): Promise<void> {
+export function relay(ctx: AppContext, request: RelayRequest, reply: RelayReply, endpoint: RelayEndpoint): Promise<void> {
   const { observer } = ctx.relay;
   // Without metrics or traces nothing is added to the request: no route lookup (Fastify builds an object for it), no promise.
   if (observer === NOOP_OBSERVER) return relayRequest(ctx, request, reply, endpoint, NOOP_OBSERVATION);
@@ -46,7 +55,7 @@ export function relay(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
   );
 }
 
-async function relayRequest(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, endpoint: RelayEndpoint, observation: RelayObservation): Promise<void> {
+async function relayRequest(ctx: AppContext, request: RelayRequest, reply: RelayReply, endpoint: RelayEndpoint, observation: RelayObservation): Promise<void> {
   const startedAt = performance.now();
   const { mode, rules } = endpoint;
   const credential = endpoint.protocol.credential(request.headers, request.query as Record<string, unknown>);

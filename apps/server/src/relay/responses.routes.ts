@@ -9,8 +9,10 @@ import { authenticate } from './auth/authenticate.js';
 import { ClientHangup } from './client-hangup.js';
 import { textRules } from './modes/text-rules.js';
 import { nativeEndpointFor } from './passthrough.js';
-import { relay } from './relay.js';
+import { relayHandler } from './relay.js';
+import type { DirectRoutes } from './direct/direct-routes.js';
 import type { RelayEndpoint } from './relay-endpoint.js';
+import type { RelayRequest } from './relay-exchange.js';
 import { RelayError } from './relay-error.js';
 import { readJsonBody, type BodyRefusals } from './json-body.js';
 import { adaptorOfChannel } from './relay-plan.js';
@@ -28,7 +30,7 @@ import { foreignInput, hubFields, type RelayInput } from './request-input.js';
 const BODY_REFUSALS: BodyRefusals = { notJson: 'We could not parse the JSON body of your request.', notObject: 'The request body must be a JSON object.', code: 'invalid_json' };
 
 /** A Responses request read, or OpenAI's 400 naming the parameter, before anything is reserved. */
-function responsesInput(request: FastifyRequest): RelayInput {
+function responsesInput(request: RelayRequest): RelayInput {
   const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   try {
     const { hub, maxTokens, nativeOnly } = readResponsesRequest(json);
@@ -87,17 +89,17 @@ async function aboutStoredResponse(ctx: AppContext, request: FastifyRequest, rep
 }
 
 /** The Responses API under /v1: the relayed POST, and the calls about stored responses. */
-export const responsesRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+export const responsesRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   const inFlight =
     <T>(handle: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) =>
     (request: FastifyRequest, reply: FastifyReply) => {
       const done = ctx.relay.inFlight.begin();
       return handle(request, reply).finally(done);
     };
-  app.post(
-    '/responses',
-    inFlight((request, reply) => relay(ctx, request, reply, RESPONSES)),
-  );
+  const relayResponses = relayHandler(ctx, RESPONSES);
+  app.post('/responses', relayResponses);
+  // Errors in OpenAI's shape, as the /v1 scope's handler answers them.
+  direct.post(`${app.prefix}/responses`, responsesProtocol, relayResponses);
   app.get('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
   app.delete('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'DELETE')));
   app.post('/responses/:id/cancel', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'POST')));

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { RelayReply } from '../relay-exchange.js';
 import type { KeyRecord } from '../auth/key-cache.js';
 import { RelayError } from '../relay-error.js';
 import type { GroupLimits } from './group-limits.js';
@@ -24,7 +24,7 @@ export function limitScopes(record: KeyRecord, groups: GroupLimits): LimitScope[
  * handler) carrying Retry-After; either way the answer gets OpenAI's x-ratelimit-* headers. The token
  * estimate is computed only when a token limit applies.
  */
-export async function admit(limiter: RateLimiter, scopes: LimitScope[], requestId: string, reply: FastifyReply, estimate: () => number): Promise<LimitTicket> {
+export async function admit(limiter: RateLimiter, scopes: LimitScope[], requestId: string, reply: RelayReply, estimate: () => number): Promise<LimitTicket> {
   const tokensLimited = scopes.some((scope) => scope.limits.tpm > 0);
   const { verdict, ticket } = await limiter.admit(requestId, scopes, tokensLimited ? estimate() : 0);
   if (ticket) {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { RelayRequest } from '../relay-exchange.js';
 import { perUnitCharge } from '../billing/unit-breakdown.js';
 import { relayError } from '../relay-error.js';
 import { readJsonInput, readMultipartInput } from '../request-input.js';
@@ -8,7 +8,7 @@ const MAX_SPEECH_CHARACTERS = 4096;
 
 /** Text to speech: priced per input character, known up front (tts-1 ratio 7.5 = $0.015 per 1K characters). */
 export const speechRules: ModeRules = {
-  readInput(request: FastifyRequest) {
+  readInput(request: RelayRequest) {
     const input = readJsonInput('speech', request.body, request.headers['content-encoding'] as string | undefined);
     if (String(input.json.input).length > MAX_SPEECH_CHARACTERS) throw relayError.invalidRequest(`input is longer than ${MAX_SPEECH_CHARACTERS} characters`, 'text_too_long');
     return input;
@@ -25,7 +25,7 @@ export const speechRules: ModeRules = {
  * tokens at the model and group ratios (one-api forgot the ratios).
  */
 export const transcriptionRules: ModeRules = {
-  readInput: (request: FastifyRequest) => readMultipartInput(request.body, String(request.headers['content-type'] ?? '')),
+  readInput: (request: RelayRequest) => readMultipartInput(request.body, String(request.headers['content-type'] ?? '')),
   reservation: (ctx, plan) => Math.ceil(ctx.options.num('PreConsumedQuota') * plan.price.modelRatio * plan.price.groupRatio),
   charge: async (_ctx, plan, _input, outcome) => {
     const tokens = await outcome.generatedTokens();

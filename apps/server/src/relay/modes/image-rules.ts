@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { RelayRequest } from '../relay-exchange.js';
 import { clean } from '../billing/price-tier.js';
 import type { UnitBreakdown } from '../billing/unit-breakdown.js';
 import { relayError } from '../relay-error.js';
@@ -58,7 +58,7 @@ function imageCharge(plan: RelayPlan, input: RelayInput): { quota: number; break
 
 /** Image generation: the price is known up front, so exactly that is reserved and charged after success. */
 export const imageRules: ModeRules = {
-  readInput(request: FastifyRequest) {
+  readInput(request: RelayRequest) {
     const input = readJsonInput('images', request.body, request.headers['content-encoding'] as string | undefined);
     checkImageRequest(input);
     return input;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { RelayRequest } from '../relay-exchange.js';
 import type { AppContext } from '../../context.js';
 import type { ReportedUsage } from '../../providers/openai/response-usage.js';
 import type { Price } from '../billing/pricing.js';
@@ -26,7 +26,7 @@ export interface Outcome {
 
 /** What differs between relay endpoints: how the body is read, what is reserved and what is charged. */
 export interface ModeRules {
-  readInput(request: FastifyRequest): RelayInput;
+  readInput(request: RelayRequest): RelayInput;
   reservation(ctx: AppContext, plan: RelayPlan, input: RelayInput): number;
   charge(ctx: AppContext, plan: RelayPlan, input: RelayInput, outcome: Outcome): Promise<Charge>;
 }

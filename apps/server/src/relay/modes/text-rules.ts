@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { RelayRequest } from '../relay-exchange.js';
 import type { RelayMode } from '../../providers/adaptor.js';
 import { priceAt } from '../billing/price-tier.js';
 import { preConsumeQuota, textQuota } from '../billing/quota.js';
@@ -12,7 +12,7 @@ import type { ModeRules } from './mode-rules.js';
  */
 export function textRules(mode: RelayMode): ModeRules {
   return {
-    readInput: (request: FastifyRequest) =>
+    readInput: (request: RelayRequest) =>
       readJsonInput(mode, request.body, request.headers['content-encoding'] as string | undefined, (request.params as { model?: string }).model),
     reservation: (ctx, plan, input) =>
       preConsumeQuota(ctx.options.num('PreConsumedQuota'), estimatePromptTokens(mode, input.hub(), plan.upstreamModel), input.hub().maxTokens, plan.price),
