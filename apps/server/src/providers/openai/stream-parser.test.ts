@@ -21,6 +21,29 @@ describe('the OpenAI stream parser', () => {
     expect(spaced.text).toBe('x');
   });
 
+  it('reads a usage report from its usage object, with the token kinds, as a whole parse reads it', () => {
+    const usage = { prompt_tokens: 30, completion_tokens: 40, total_tokens: 70, prompt_tokens_details: { cached_tokens: 10 }, completion_tokens_details: { reasoning_tokens: 5 } };
+    const report = chunk({ choices: [], usage });
+    const event = openAIStreamParser().event(report);
+    expect(event).toMatchObject({ forward: [report], text: '', usageReport: true });
+    expect(event.usage).toEqual({ promptTokens: 30, completionTokens: 40, totalTokens: 70, cacheReadTokens: 10, reasoningTokens: 5 });
+    // Written otherwise, the same report is parsed whole, to the same usage.
+    const spaced = JSON.stringify(JSON.parse(report), null, 1);
+    expect(openAIStreamParser().event(spaced)).toMatchObject({ usage: event.usage, usageReport: true });
+  });
+
+  it('parses whole a payload whose usage or empty choices are not what they look like', () => {
+    // Choices with text, and "choices":[] only inside it.
+    const withText = chunk({ choices: [{ index: 0, delta: { content: 'x"choices":[]' } }], usage: { prompt_tokens: 1, completion_tokens: 2 } });
+    expect(openAIStreamParser().event(withText)).toMatchObject({ text: 'x"choices":[]', usage: { promptTokens: 1, completionTokens: 2 }, usageReport: false });
+    // A usage object with a string in it that unbalances the braces.
+    const odd = chunk({ choices: [], usage: { prompt_tokens: 2, completion_tokens: 3, note: '}{' } });
+    expect(openAIStreamParser().event(odd).usage).toMatchObject({ promptTokens: 2, completionTokens: 3 });
+    // An error beside the usage is the client's to see, and no usage is taken from it.
+    const failed = chunk({ choices: [], usage: { prompt_tokens: 2, completion_tokens: 3 }, error: { message: 'x' } });
+    expect(openAIStreamParser().event(failed)).toMatchObject({ forward: [failed], usage: undefined });
+  });
+
   it('is not fooled by keys quoted inside the text', () => {
     const data = chunk({ choices: [{ index: 0, delta: { content: '"usage":{"prompt_tokens":9}' } }] });
     const event = openAIStreamParser().event(data);
