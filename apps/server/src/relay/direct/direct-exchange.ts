@@ -115,6 +115,11 @@ export class DirectReply implements RelayReply {
   }
 
   send(payload?: unknown): this {
+    // A second answer is not written (Fastify warns of it the same way).
+    if (this.sent) {
+      this.request.log.warn('the reply was already sent');
+      return this;
+    }
     if (payload === undefined) {
       if (this.code >= 200 && this.code !== 204 && this.code !== 304) this.values['content-length'] = '0';
       this.raw.writeHead(this.code, this.values);

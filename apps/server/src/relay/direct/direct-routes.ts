@@ -85,7 +85,14 @@ export class DirectRoutes {
   /** Runs the handler; its failure is answered as Fastify's error handler for the route answers it. */
   private relay(route: Route, request: DirectRequest, res: ServerResponse): void {
     const reply = new DirectReply(res, request);
-    route.handle(request, reply).then(
+    let handled: Promise<void>;
+    try {
+      handled = route.handle(request, reply);
+    } catch (error) {
+      // Thrown before the handler's first await: answered like a rejection, as Fastify does.
+      handled = Promise.reject(error);
+    }
+    handled.then(
       () => {
         // A handler that sent nothing gets an empty answer, as from Fastify.
         if (!reply.sent && !res.destroyed) reply.send();
