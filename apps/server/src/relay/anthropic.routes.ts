@@ -71,9 +71,7 @@ async function countTokens(ctx: AppContext, request: FastifyRequest, reply: Fast
 /** Registered inside the OpenAI surface at /v1, whose body parsing it shares; its errors take Anthropic's shape. */
 export const anthropicRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   answerErrorsAs(app, anthropicProtocol);
-  const relayMessages = relayHandler(ctx, MESSAGES);
-  app.post('/messages', relayMessages);
-  direct.post(`${app.prefix}/messages`, anthropicProtocol, relayMessages);
+  direct.postOn(app, '/messages', anthropicProtocol, relayHandler(ctx, MESSAGES));
   app.post('/messages/count_tokens', (request, reply) => {
     const done = ctx.relay.inFlight.begin();
     return countTokens(ctx, request, reply).finally(done);

@@ -35,3 +35,6 @@ export interface RelayReply {
   hijack(): unknown;
   send(payload?: unknown): unknown;
 }
+
+/** A relay route's handler, which Fastify and the direct routes both call. */
+export type RelayHandler = (request: RelayRequest, reply: RelayReply) => Promise<void>;

@@ -39,9 +39,7 @@ const NOT_IMPLEMENTED = ['/images/edits', '/images/variations', '/files', '/file
 export const relayRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   useRelayConventions(app, openAIProtocol);
   for (const [path, mode, rules] of RELAY_ROUTES) {
-    const handle = relayHandler(ctx, { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint });
-    app.post(path, handle);
-    if (!path.includes(':')) direct.post(`${app.prefix}${path}`, openAIProtocol, handle);
+    direct.postOn(app, path, openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint }));
   }
   for (const path of NOT_IMPLEMENTED) app.all(path, async () => Promise.reject(relayError.notImplemented()));
   app.delete('/models/:model', async () => Promise.reject(relayError.notImplemented()));

@@ -96,10 +96,8 @@ export const responsesRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyP
       const done = ctx.relay.inFlight.begin();
       return handle(request, reply).finally(done);
     };
-  const relayResponses = relayHandler(ctx, RESPONSES);
-  app.post('/responses', relayResponses);
   // Errors in OpenAI's shape, as the /v1 scope's handler answers them.
-  direct.post(`${app.prefix}/responses`, responsesProtocol, relayResponses);
+  direct.postOn(app, '/responses', responsesProtocol, relayHandler(ctx, RESPONSES));
   app.get('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
   app.delete('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'DELETE')));
   app.post('/responses/:id/cancel', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'POST')));

@@ -1,12 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IngressProtocol } from '../../providers/ingress.js';
 import { answerRelayError } from '../relay-conventions.js';
-import type { RelayReply, RelayRequest } from '../relay-exchange.js';
+import type { RelayHandler } from '../relay-exchange.js';
 import type { ClientAddress } from './client-address.js';
 import { DirectReply, DirectRequest, type DirectRoute } from './direct-exchange.js';
-
-export type RelayHandler = (request: RelayRequest, reply: RelayReply) => Promise<void>;
 
 export interface DirectRoutesOptions {
   /** Fastify's body limit: a larger body is left to Fastify, which refuses it (413) as on every route. */
@@ -38,6 +36,15 @@ export class DirectRoutes {
   private open = true;
 
   constructor(private readonly options: DirectRoutesOptions) {}
+
+  /**
+   * Registers POST `path` with Fastify's `app`, and with these routes too when it has no parameter: `errors`
+   * is the protocol the error handler of `app`'s scope answers in.
+   */
+  postOn(app: FastifyInstance, path: string, errors: IngressProtocol, handle: RelayHandler): void {
+    app.post(path, handle);
+    if (!/[:*]/.test(path)) this.post(`${app.prefix}${path}`, errors, handle);
+  }
 
   /** Serves POST `url` (a path without parameters) with `handle`, answering its errors in `errors`' shape. */
   post(url: string, errors: IngressProtocol, handle: RelayHandler): void {
