@@ -72,8 +72,5 @@ async function countTokens(ctx: AppContext, request: FastifyRequest, reply: Fast
 export const anthropicRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   answerErrorsAs(app, anthropicProtocol);
   direct.postOn(app, '/messages', anthropicProtocol, relayHandler(ctx, MESSAGES));
-  app.post('/messages/count_tokens', (request, reply) => {
-    const done = ctx.relay.inFlight.begin();
-    return countTokens(ctx, request, reply).finally(done);
-  });
+  app.post('/messages/count_tokens', (request, reply) => ctx.relay.inFlight.track(() => countTokens(ctx, request, reply)));
 };

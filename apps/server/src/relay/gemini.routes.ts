@@ -94,8 +94,7 @@ export const geminiMethodRoutes = (ctx: AppContext): FastifyPluginAsync => async
     const { model, method } = modelAndMethod(request);
     const relayed = method === 'countTokens' ? undefined : relayedEndpoint(request, method);
     if (method !== 'countTokens' && !relayed) return Promise.reject(new RelayError(404, `models/${model} is not found, or does not support the method '${method}'`, 'not_found'));
-    const done = ctx.relay.inFlight.begin();
-    return (relayed ? relay(ctx, request, reply, relayed) : countTokens(ctx, request, reply)).finally(done);
+    return ctx.relay.inFlight.track<unknown>(() => (relayed ? relay(ctx, request, reply, relayed) : countTokens(ctx, request, reply)));
   });
 };
 

@@ -19,4 +19,20 @@ describe('InFlight', () => {
     expect(idle).toBe(true);
     expect(inFlight.count).toBe(0);
   });
+
+  it('tracks work until it settles, fails, or throws at once', async () => {
+    const inFlight = new InFlight();
+    let finish: () => void = () => undefined;
+    const running = inFlight.track(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(inFlight.count).toBe(1);
+    finish();
+    await running;
+    await expect(inFlight.track(() => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    await expect(
+      inFlight.track(() => {
+        throw new Error('thrown');
+      }),
+    ).rejects.toThrow('thrown');
+    expect(inFlight.count).toBe(0);
+  });
 });

@@ -22,6 +22,17 @@ export class InFlight {
     };
   }
 
+  /** Runs `work`, counted as running until it has settled or failed (thrown at once included). */
+  track<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.begin();
+    try {
+      return work().finally(done);
+    } catch (error) {
+      done();
+      return Promise.reject(error as Error);
+    }
+  }
+
   /** Resolves once no request is running. */
   idle(): Promise<void> {
     return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));

@@ -28,10 +28,8 @@ import { chargedPerRequest, requestQuota } from './billing/request-price.js';
 /** A relayed POST's handler: the relay of one request, counted in flight until it ends (for a graceful shutdown). */
 export const relayHandler =
   (ctx: AppContext, endpoint: RelayEndpoint): RelayHandler =>
-  (request, reply) => {
-    const done = ctx.relay.inFlight.begin();
-    return relay(ctx, request, reply, endpoint).finally(done);
-  };
+  (request, reply) =>
+    ctx.relay.inFlight.track(() => relay(ctx, request, reply, endpoint));
 
 /**
  * The relay of one request, step by step: authenticate the key, read the body, pick a channel, admit it under

@@ -92,10 +92,8 @@ async function aboutStoredResponse(ctx: AppContext, request: FastifyRequest, rep
 export const responsesRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   const inFlight =
     <T>(handle: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) =>
-    (request: FastifyRequest, reply: FastifyReply) => {
-      const done = ctx.relay.inFlight.begin();
-      return handle(request, reply).finally(done);
-    };
+    (request: FastifyRequest, reply: FastifyReply) =>
+      ctx.relay.inFlight.track(() => handle(request, reply));
   // Errors in OpenAI's shape, as the /v1 scope's handler answers them.
   direct.postOn(app, '/responses', responsesProtocol, relayHandler(ctx, RESPONSES));
   app.get('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
