@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { Agent, request } from 'undici';
+import { Client } from 'undici';
 import { ROOT } from './tollgate-server.js';
 
 /** What the stream benchmarks share: clients for thousands of concurrent streams, and what they measure. */
-const newClient = () => new Agent({ connections: null, keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 });
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const rssMb = (pid: number) => {
@@ -18,26 +17,48 @@ export interface StreamResult {
   totalMs: number;
 }
 
-/** One streamed chat: the time to its first byte and to its end, and whether it ended with [DONE]. */
-export async function oneStream(url: string, key: string, client: Agent): Promise<StreamResult> {
+/**
+ * One streamed chat on a connection of its own (`client`): the time to its first byte and to its end, and
+ * whether it ended with [DONE]. The answer is read in undici's dispatch callbacks, not through a Readable
+ * and a promise per chunk: the load generator shares the machine's CPUs with what it measures, and every
+ * microsecond it spends on a chunk is taken from the server under test (and from the upstream).
+ */
+export function oneStream(url: string, key: string, client: Client): Promise<StreamResult> {
   const started = performance.now();
-  let firstByteMs = -1;
-  try {
-    const response = await request(url, {
-      dispatcher: client,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Tell me a long story.' }] }),
-    });
+  const { pathname, search } = new URL(url);
+  return new Promise((resolve) => {
+    let firstByteMs = -1;
+    let status = 0;
     let tail = '';
-    for await (const chunk of response.body) {
-      if (firstByteMs < 0) firstByteMs = performance.now() - started;
-      tail = (tail + (chunk as Buffer).toString('utf8')).slice(-64);
-    }
-    return { ok: response.statusCode === 200 && tail.includes('[DONE]'), firstByteMs, totalMs: performance.now() - started };
-  } catch {
-    return { ok: false, firstByteMs, totalMs: performance.now() - started };
-  }
+    const finish = (ok: boolean) => resolve({ ok, firstByteMs, totalMs: performance.now() - started });
+    client.dispatch(
+      {
+        method: 'POST',
+        path: `${pathname}${search}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
+        body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Tell me a long story.' }] }),
+      },
+      // undici's Client takes the older handler interface (its Agent wraps the newer one).
+      {
+        onConnect() {},
+        onHeaders(statusCode) {
+          status = statusCode;
+          return true;
+        },
+        onData(chunk) {
+          if (firstByteMs < 0) firstByteMs = performance.now() - started;
+          tail = (tail + chunk.toString('latin1')).slice(-64);
+          return true;
+        },
+        onComplete() {
+          finish(status === 200 && tail.includes('[DONE]'));
+        },
+        onError() {
+          finish(false);
+        },
+      },
+    );
+  });
 }
 
 export const percentile = (values: number[], p: number) => {
@@ -46,13 +67,15 @@ export const percentile = (values: number[], p: number) => {
 };
 
 /**
- * `count` streams started together, each on a connection of its own; the connections are closed once all
- * have ended, so that what the server holds afterwards is what it keeps, not the idle connections.
+ * `count` streams started together, each on a connection of its own (an undici Client each: one Agent with
+ * thousands of connections walks them all to place each call); the connections are closed once all have
+ * ended, so that what the server holds afterwards is what it keeps, not the idle connections.
  */
 export async function allAtOnce(url: string, key: string, count: number) {
-  const client = newClient();
-  const results = await Promise.all(Array.from({ length: count }, () => oneStream(url, key, client)));
-  await client.close();
+  const { origin } = new URL(url);
+  const clients = Array.from({ length: count }, () => new Client(origin, { keepAliveTimeout: 60_000, headersTimeout: 0, bodyTimeout: 0 }));
+  const results = await Promise.all(clients.map((client) => oneStream(url, key, client)));
+  await Promise.all(clients.map((client) => client.close()));
   const firstBytes = results.map((r) => r.firstByteMs);
   return {
     ok: results.filter((r) => r.ok).length,

@@ -2,30 +2,25 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { startFakeUpstream } from './fake-upstream.js';
+import { chatLoadOf, sendChats, startChatUpstream } from './chat-load.js';
 import { openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
 import { waitFor } from './process-probes.js';
 
 /**
- * `npx tsx bench/syscalls.ts [stream]`: the system calls each server makes per request (strace -c over a
- * fixed number of requests at 50 connections), bare proxy beside Tollgate: a socket write costs about as
- * much as the JavaScript around it, so their count per request is worth watching.
+ * `npx tsx bench/syscalls.ts [stream|slow]`: the system calls each server makes per request (strace -c over a
+ * fixed number of requests at 50 connections, or of `slow` streams all started together), bare proxy beside
+ * Tollgate: a socket write costs about as much as the JavaScript around it, so their count per request is
+ * worth watching.
  */
-const stream = process.argv[2] === 'stream';
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
-const send = (url: string, key: string, amount: number) =>
-  autocannon({
-    url: `${url}/v1/chat/completions`,
-    method: 'POST',
-    connections: 50,
-    amount,
-    headers: { 'content-type': 'application/json', authorization: `Bearer sk-${key}` },
-    body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] }),
-  });
+const load = chatLoadOf(process.argv.slice(2));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (load === 'slow' ? 1000 : 5000));
+const send = async (url: string, key: string, amount: number) => {
+  const failed = await sendChats(load, url, key, amount);
+  if (failed > 0) console.log(`${failed} requests failed`);
+};
 
 async function traced(pid: number, url: string, key: string): Promise<string> {
-  await send(url, key, 2000);
+  await send(url, key, Math.min(2000, REQUESTS));
   const strace = spawn('strace', ['-c', '-f', '-p', String(pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let report = '';
   strace.stderr.on('data', (data: Buffer) => (report += data.toString()));
@@ -43,7 +38,7 @@ async function traced(pid: number, url: string, key: string): Promise<string> {
 }
 
 async function main() {
-  const upstream = await startFakeUpstream(28131);
+  const stopUpstream = await startChatUpstream(load, 28131);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-sys-'));
   const bare = spawn('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', '28132', 'http://127.0.0.1:28131'], { cwd: ROOT, stdio: 'ignore' });
   const tollgate = startTollgate(28133, dataDir);
@@ -56,7 +51,7 @@ async function main() {
   } finally {
     bare.kill();
     tollgate.kill('SIGTERM');
-    upstream.close();
+    stopUpstream();
     await new Promise((resolve) => setTimeout(resolve, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
