@@ -13,6 +13,7 @@ import { RelayError } from './relay-error.js';
 import { HUB_PATHS, type RelayEndpoint } from './relay-endpoint.js';
 import type { RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
+import { relayPath } from './relay-path.js';
 
 /** How one request is sent to one channel: the upstream model, its price, the adaptor and the request. */
 export interface RelayPlan {
@@ -48,7 +49,8 @@ export function channelServes(channel: RoutableChannel, input: RelayInput, mode:
   );
 }
 
-export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, endpoint: RelayEndpoint, path: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
+export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayInput, endpoint: RelayEndpoint, clientPath: string, group: string, headers: IncomingHttpHeaders): RelayPlan {
+  const path = relayPath(clientPath);
   const type = channelType(channel.type);
   if (!type) throw new RelayError(501, `channel #${channel.id} is of type ${channel.type}, which this version of Tollgate does not know`, 'channel_type_not_supported');
   const egress = adaptorFor(type.protocol);

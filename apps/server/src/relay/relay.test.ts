@@ -52,6 +52,17 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
     expect(suite.upstream.received.at(-1)?.body).toBe(raw);
   });
 
+  it('sends a path written with a trailing slash upstream without it, query kept', async () => {
+    const response = await fetch(`${suite.f.url}/v1/chat/completions/?trace=1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${suite.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe('Hello from alpha');
+    expect(suite.upstream.received.at(-1)?.path).toBe('/v1/chat/completions?trace=1');
+  });
+
   it('keeps every field, known or not, in their order, when the channel has to change the body', async () => {
     const id = await suite.f.addChannel({ name: 'rewriting', base_url: suite.upstream.baseUrl, models: 'gpt-4o', model_mapping: '{"gpt-4o":"gpt-4o-mini"}', system_prompt: 'Be brief.' });
     try {

@@ -17,6 +17,7 @@ import { RelayError } from './relay-error.js';
 import { readJsonBody, type BodyRefusals } from './json-body.js';
 import { adaptorOfChannel } from './relay-plan.js';
 import { foreignInput, hubFields, type RelayInput } from './request-input.js';
+import { relayPath } from './relay-path.js';
 
 /**
  * OpenAI's Responses API as its SDKs and Codex CLI call it, at /v1/responses: passed through to channels that
@@ -77,7 +78,7 @@ async function aboutStoredResponse(ctx: AppContext, request: FastifyRequest, rep
   if (!channel || !type || !native) throw notFound(id);
   const body = method === 'POST' ? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : Buffer.alloc(0);
   const target = { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings };
-  const built = native.buildRequest({ target, mode: 'chat', path: request.url, model: '', stream: false, body, contentType: 'application/json', clientHeaders: request.headers });
+  const built = native.buildRequest({ target, mode: 'chat', path: relayPath(request.url), model: '', stream: false, body, contentType: 'application/json', clientHeaders: request.headers });
   const upstream = await ctx.relay.upstream
     .send({ url: built.url, method, headers: built.headers, ...(method === 'POST' ? { body: built.body } : {}), signal: new ClientHangup(reply.raw) })
     .catch((error: unknown) => {
