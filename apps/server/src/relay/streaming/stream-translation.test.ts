@@ -72,6 +72,49 @@ describe('relaying an OpenAI stream', () => {
     expect(await tally.total()).toBe('one "usage":{"prompt_tokens":9} three'.length);
   });
 
+  it('reads no text of an answer that came whole with its usage, and keeps what came before its usage', async () => {
+    let reads = 0;
+    const parser = openAIStreamParser();
+    const counting: StreamParser = { ...parser, verbatim: { ...parser.verbatim!, text: (payload) => ((reads += 1), parser.verbatim!.text(payload)) } };
+    const answer = `data: ${text('one ')}\n\ndata: ${text('two')}\n\ndata: ${usage}\n\ndata: [DONE]\n\n`;
+    // Read at once: the usage is billed as reported, the text is never looked at.
+    const atOnce = relayInPieces(counting, Buffer.from(answer), answer.length);
+    expect(atOnce.sent).toBe(`data: ${text('one ')}\n\ndata: ${text('two')}\n\ndata: ${usage}\n\n`);
+    expect(atOnce.translation.complete).toBe(true);
+    expect(await atOnce.tally.total()).toBe(0);
+    expect(reads).toBe(0);
+    // Text read before the usage arrived is kept (the stream could have broken off there).
+    const split = relayInPieces(counting, Buffer.from(answer), answer.indexOf(`data: ${usage}`));
+    expect(split.translation.usage).toEqual({ promptTokens: 3, completionTokens: 4, totalTokens: 7 });
+    expect(await split.tally.total()).toBe('one two'.length);
+  });
+
+  it('keeps the text of a read of many events without usage, and of one whose usage came without [DONE]', async () => {
+    const words = Array.from({ length: 150 }, (_, i) => `w${i} `);
+    const many = Buffer.from(words.map((word) => `data: ${text(word)}\n\n`).join(''));
+    const { tally } = relayInPieces(openAIStreamParser(), many, many.length);
+    expect(await tally.total()).toBe(words.join('').length);
+    const noDone = Buffer.from(`data: ${text('a')}\n\ndata: ${chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: ${usage}\n\n`);
+    const unfinished = relayInPieces(openAIStreamParser(), noDone, noDone.length);
+    expect(unfinished.translation.complete).toBe(true);
+    expect(await unfinished.tally.total()).toBe(1);
+  });
+
+  it("leaves nothing of a read that failed to another stream's text", async () => {
+    const parser = openAIStreamParser();
+    const failing: StreamParser = {
+      ...parser,
+      event: (data) => {
+        if (data === 'boom') throw new Error('unreadable event');
+        return parser.event(data);
+      },
+    };
+    const broken = new StreamTranslation(failing, countChars(), openAIWriter());
+    expect(() => broken.push(Buffer.from(`data: ${text('lost ')}\n\ndata: boom\n\n`))).toThrow('unreadable event');
+    const { tally } = relayInPieces(parser, Buffer.from(`data: ${text('mine')}\n\n`), 100);
+    expect(await tally.total()).toBe('mine'.length);
+  });
+
   it('tells a whole answer from a cut one when the upstream sends no [DONE]: a finish reason makes it whole', () => {
     const finish = chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
     const spaced = finish.replace('"finish_reason":"stop"', '"finish_reason" : "stop"');

@@ -18,6 +18,43 @@ const NOTHING: Outgoing = Object.freeze([]) as unknown as Outgoing;
 const CANONICAL_PREFIX = 'data: ';
 
 /**
+ * The verbatim payloads of the read being handled, by position in its bytes: copied into the stream's
+ * unread store once the read is done, unless the answer is whole by then, its usage reported (a short answer
+ * read at once), when its text will never be counted. Shared by every stream: a read is handled from start
+ * to end before any other, so the payloads of two reads never meet here.
+ */
+class HeldPayloads {
+  private static readonly CAPACITY = 64;
+  private readonly ranges = new Int32Array(HeldPayloads.CAPACITY * 2);
+  private bytes: Buffer | undefined;
+  private count = 0;
+
+  /** Holds `bytes[start, end)`; false when it cannot (full, or another buffer's held): keep what is held first. */
+  hold(bytes: Buffer, start: number, end: number): boolean {
+    if (this.count === HeldPayloads.CAPACITY || (this.count > 0 && this.bytes !== bytes)) return false;
+    this.bytes = bytes;
+    this.ranges[this.count * 2] = start;
+    this.ranges[this.count * 2 + 1] = end;
+    this.count += 1;
+    return true;
+  }
+
+  /**
+   * Adds every payload held to `store` in order (none: drops them), and gives what the store read out to
+   * make room (UnreadPayloads.add); nothing is held after.
+   */
+  release(store: UnreadPayloads | undefined): string {
+    const { bytes, count } = this;
+    this.bytes = undefined;
+    this.count = 0;
+    let spilled = '';
+    if (store && bytes) for (let i = 0; i < count; i += 1) spilled += store.add(bytes, this.ranges[i * 2]!, this.ranges[i * 2 + 1]!);
+    return spilled;
+  }
+}
+const heldPayloads = new HeldPayloads();
+
+/**
  * One streamed answer, read as it arrives and turned into the SSE the client gets: each event goes through
  * the adaptor's stream parser into hub chunks (OpenAI's), which are counted and handed to the client
  * protocol's writer. For an OpenAI client (a verbatim writer) an event forwarded unchanged leaves as the
@@ -67,14 +104,23 @@ export class StreamTranslation {
   }
 
   push(chunk: Buffer): Outgoing {
-    this.lines.push(chunk, this.onLine);
+    try {
+      this.lines.push(chunk, this.onLine);
+    } finally {
+      // Even when the read fails: what is held must not be left for another stream's read.
+      this.keepHeldPayloads();
+    }
     this.verbatim?.readDone();
     return this.take();
   }
 
   /** What is still owed when the upstream ends: a last line without a newline, and the parser's closing events. */
   end(): Outgoing {
-    this.lines.end(this.onLine);
+    try {
+      this.lines.end(this.onLine);
+    } finally {
+      this.keepHeldPayloads();
+    }
     const last = this.parser.end?.();
     if (last) this.apply(last, undefined);
     return this.take();
@@ -87,8 +133,10 @@ export class StreamTranslation {
     const verbatim = this.verbatim;
     if (verbatim?.test(text, start, end)) {
       this.forwardBytes(bytes, text, lineStart, lineEnd, start, end);
-      const spilled = this.unread?.add(bytes, start, end);
-      if (spilled) this.tally.add(spilled);
+      if (!heldPayloads.hold(bytes, start, end)) {
+        this.keepHeldPayloads();
+        heldPayloads.hold(bytes, start, end);
+      }
       return;
     }
     const data = bytes.toString('utf8', start, end);
@@ -102,6 +150,17 @@ export class StreamTranslation {
       this.apply(event, undefined);
     }
   };
+
+  /**
+   * Copies the payloads held for this read into the unread store, unless the upstream has ended its answer
+   * and reported its usage: the text would then never be counted (the usage is billed as reported, even if
+   * the client hangs up before the end is written: the upstream's count is final).
+   */
+  private keepHeldPayloads() {
+    const whole = this.ended && (this.usage?.totalTokens ?? 0) > 0;
+    const spilled = heldPayloads.release(whole ? undefined : this.unread);
+    if (spilled) this.tally.add(spilled);
+  }
 
   /** Whether the upstream completed its answer: it finished it or marked its end, and sent no error. */
   get complete(): boolean {
