@@ -49,6 +49,7 @@ const ALL_SCENARIOS: (Scenario & { group: 'openai' | 'anthropic' })[] = [
   { group: 'openai', name: 'non-stream, 50 connections', connections: 50, path: '/v1/chat/completions', body: chatBody(false) },
   { group: 'openai', name: 'stream, 50 connections', connections: 50, path: '/v1/chat/completions', body: chatBody(true) },
   { group: 'openai', name: 'non-stream, 1 connection', connections: 1, path: '/v1/chat/completions', body: chatBody(false) },
+  { group: 'openai', name: 'stream, 1 connection', connections: 1, path: '/v1/chat/completions', body: chatBody(true) },
   { group: 'anthropic', name: 'Anthropic passthrough, stream, 50', connections: 50, path: '/v1/messages', body: messagesBody('claude-bench', true) },
   { group: 'anthropic', name: 'Anthropic to OpenAI, stream, 50', connections: 50, path: '/v1/messages', body: messagesBody('gpt-4o-mini', true) },
 ];
