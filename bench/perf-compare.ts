@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
+import { addAnthropicChannel, openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
 import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
 
 /**
- * `npx tsx bench/perf-compare.ts [json|stream] [rounds]`: what the main thread of the bare proxy and of
- * Tollgate spends per request, sampled by Linux perf (package linux-perf; `kernel.perf_event_paranoid`
+ * `npx tsx bench/perf-compare.ts [json|stream|messages|converted] [rounds]`: what the main thread of the
+ * bare proxy and of Tollgate spends per request, sampled by Linux perf (package linux-perf; `kernel.perf_event_paranoid`
  * at -1 and `kernel.kptr_restrict` at 0 for kernel symbols), by kind of code: the kernel, V8's builtins,
  * native code, Node's own JavaScript, each package's, Tollgate's. Then the functions whose cost differs
  * most, and each process's CPU per request from /proc (the load generator, the upstream, in a process of
@@ -21,7 +21,9 @@ import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
  * perf names JavaScript from the map V8 writes (`--perf-basic-prof`), which keeps a freed function's
  * address: a function run once (a module's top level) may be named for code later put in its place.
  */
-const stream = process.argv[2] === 'stream';
+/** OpenAI chat answered whole or streamed, or streamed Anthropic messages passed through or converted to the OpenAI channel. */
+const mode = (['stream', 'messages', 'converted'] as const).find((name) => name === process.argv[2]) ?? 'json';
+const anthropic = mode === 'messages' || mode === 'converted';
 const rounds = Number(process.argv[3] ?? 4);
 const seconds = Number(process.env.BENCH_DURATION ?? 6);
 const UPSTREAM_PORT = 28151;
@@ -47,7 +49,13 @@ interface Round {
   cpu: { generator: number; upstream: number; main: number; others: number };
 }
 
-const body = JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'Hello there, how are you?' }] });
+const requestPath = anthropic ? '/v1/messages' : '/v1/chat/completions';
+const body = JSON.stringify({
+  model: mode === 'messages' ? 'claude-bench' : 'gpt-4o-mini',
+  stream: mode !== 'json',
+  ...(anthropic ? { max_tokens: 256 } : {}),
+  messages: [{ role: 'user', content: 'Hello there, how are you?' }],
+});
 
 /** The kind of code a perf sample's symbol belongs to. */
 function kindOf(symbol: string, dso: string): string {
@@ -86,7 +94,7 @@ async function measure(target: Target, upstreamPid: number, key: string, recordi
   const upstream = cpuMicros(upstreamPid);
   const threads = threadCpuMicros(target.pid);
   const result = await autocannon({
-    url: `http://127.0.0.1:${target.port}/v1/chat/completions`,
+    url: `http://127.0.0.1:${target.port}${requestPath}`,
     method: 'POST',
     connections: 50,
     duration: seconds,
@@ -154,13 +162,14 @@ async function main() {
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
     await waitFor(`http://127.0.0.1:${TOLLGATE_PORT}/api/status`);
     const key = await openAIChannelAndKey(`http://127.0.0.1:${TOLLGATE_PORT}`, `http://127.0.0.1:${UPSTREAM_PORT}`);
+    if (mode === 'messages') await addAnthropicChannel(`http://127.0.0.1:${TOLLGATE_PORT}`, `http://127.0.0.1:${UPSTREAM_PORT}`);
     const targets: Target[] = [
       { name: 'bare', port: BARE_PORT, pid: bare.pid! },
       { name: 'Tollgate', port: TOLLGATE_PORT, pid: tollgate.pid! },
     ];
     for (const target of targets) await measure(target, upstream.pid!, key, path.join(workDir, 'warm-up.data')); // JIT, pools
     const results = new Map<Target['name'], Round[]>([['bare', []], ['Tollgate', []]]);
-    console.log(`${stream ? 'stream' : 'non-stream'}, 50 connections, ${rounds} rounds of ${seconds} s per target, ${os.cpus().length} CPUs, Node ${process.version}`);
+    console.log(`${mode}, 50 connections, ${rounds} rounds of ${seconds} s per target, ${os.cpus().length} CPUs, Node ${process.version}`);
     for (let round = 0; round < rounds; round += 1) {
       const line: string[] = [];
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { envFlags, TOLLGATE_NODE_FLAGS } from './node-flags.js';
-import { openAIChannelAndKey, signInAsRoot } from './tollgate-server.js';
+import { addAnthropicChannel, openAIChannelAndKey } from './tollgate-server.js';
 import { startChatUpstream, sendChats } from './chat-load.js';
 import { waitFor } from './process-probes.js';
 
@@ -63,11 +63,7 @@ async function main() {
   const url = `http://127.0.0.1:${PORT}`;
   await waitFor(bare ? url : `${url}/api/status`);
   const key = bare ? 'none' : await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
-  if (!bare && mode === 'messages') {
-    const api = await signInAsRoot(url);
-    await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'claude-bench', group: 'default' });
-    await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
-  }
+  if (!bare && mode === 'messages') await addAnthropicChannel(url, `http://127.0.0.1:${UPSTREAM_PORT}`);
   const requests = await load(url, key, 1); // warm-up (JIT, pools), outside the profile
   server.kill('SIGUSR2');
   const profiled = await load(url, key, seconds);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { envFlags } from './node-flags.js';
-import { ROOT, signInAsRoot, startTollgate, unlimitedKey } from './tollgate-server.js';
+import { addAnthropicChannel, openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
 import { waitFor } from './process-probes.js';
 
 /**
@@ -18,9 +18,13 @@ import { waitFor } from './process-probes.js';
  * Tollgate then bare, ...): a slowdown falls on both alike, each round gives one ratio, and the median of
  * the rounds is reported with their spread.
  *
+ * The fake upstream runs in a process of its own, as an upstream is another service: in the load
+ * generator's process (BENCH_UPSTREAM_IN_PROCESS=1, the layout until 2026-11-27) each waited for the other
+ * on one thread, and that coupling cost Tollgate's streams a quarter of their ratio (README, Benchmarks).
+ *
  * BENCH_TREE measures the build in another checkout (a git worktree, built) instead of this one, with
  * BENCH_NODE_FLAGS added to `npm start`'s V8 flags (a later flag wins), to measure an earlier build in the
- * same hour as this one.
+ * same hour as this one; BENCH_BARE_NODE_FLAGS are the bare proxy's (Tollgate's semi-spaces, say).
  */
 
 /** Seconds each target is driven per scenario, split over the rounds. */
@@ -85,13 +89,12 @@ function startProcess(command: string, args: string[], env: Record<string, strin
   return child;
 }
 
-/** Root signs in, adds a channel to the fake upstream and creates an unlimited key through the real API. */
+/** Root adds the OpenAI and Anthropic channels to the fake upstream and creates an unlimited key, through the real API. */
 async function provisionTollgate(url: string): Promise<string> {
-  const api = await signInAsRoot(url);
-  await api('POST', '/api/channel/', { name: 'bench', type: 1, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'gpt-4o-mini', group: 'default' });
-  await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: `http://127.0.0.1:${UPSTREAM_PORT}`, models: 'claude-bench', group: 'default' });
-  await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
-  return unlimitedKey(api);
+  const upstreamUrl = `http://127.0.0.1:${UPSTREAM_PORT}`;
+  const key = await openAIChannelAndKey(url, upstreamUrl);
+  await addAnthropicChannel(url, upstreamUrl);
+  return key;
 }
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -137,9 +140,12 @@ async function measure(scenario: Scenario, bare: Target, tollgate: Target, key: 
 }
 
 async function main() {
-  const upstream = await startFakeUpstream(UPSTREAM_PORT);
+  const inProcess = process.env.BENCH_UPSTREAM_IN_PROCESS === '1';
+  const upstreamProcess = inProcess ? undefined : startProcess('node', ['--import', 'tsx', 'bench/fake-upstream-main.ts', String(UPSTREAM_PORT)], {});
+  const upstream = inProcess ? await startFakeUpstream(UPSTREAM_PORT) : undefined;
+  await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
-  const bareProcess = startProcess('node', ['--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
+  const bareProcess = startProcess('node', [...envFlags('BENCH_BARE_NODE_FLAGS'), '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {});
   const tree = process.env.BENCH_TREE;
   const tollgateProcess = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags: envFlags('BENCH_NODE_FLAGS'), ...(tree ? { tree } : {}) });
   try {
@@ -168,7 +174,8 @@ async function main() {
   } finally {
     bareProcess.kill();
     tollgateProcess.kill('SIGTERM');
-    upstream.close();
+    upstream?.close();
+    upstreamProcess?.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

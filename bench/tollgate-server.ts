@@ -58,3 +58,13 @@ export async function openAIChannelAndKey(url: string, upstreamUrl: string, name
   await api('POST', '/api/channel/', { name, type: 1, key: 'upstream', base_url: upstreamUrl, models: 'gpt-4o-mini', group: 'default' });
   return unlimitedKey(api, name);
 }
+
+/**
+ * Root adds an Anthropic channel for `claude-bench` to `upstreamUrl` and prices it beside gpt-4o-mini, for the
+ * benchmarks' `/v1/messages` requests: passed through to it, or converted to the OpenAI channel.
+ */
+export async function addAnthropicChannel(url: string, upstreamUrl: string): Promise<void> {
+  const api = await signInAsRoot(url);
+  await api('POST', '/api/channel/', { name: 'bench-anthropic', type: 14, key: 'upstream', base_url: upstreamUrl, models: 'claude-bench', group: 'default' });
+  await api('PUT', '/api/option/', { key: 'ModelRatio', value: JSON.stringify({ 'gpt-4o-mini': 0.075, 'claude-bench': 1.5 }) });
+}
