@@ -1,3 +1,4 @@
+import { objectAt, quotedAt, USAGE_KEY } from '../usage-object.js';
 import { readUsage, type ReportedUsage } from './response-usage.js';
 
 export interface ChunkInfo {
@@ -41,37 +42,19 @@ export function inspectChunk(data: string): ChunkInfo {
 // Keys without their opening quote, which is checked where they are found: V8 finds a pattern by looking for its
 // first character, and a quote is every few characters of JSON (verbatim-chunk.ts).
 const EMPTY_CHOICES = 'choices":[]';
-const USAGE_KEY = 'usage":';
 const ERROR_KEY = 'error"';
-const [QUOTE, BACKSLASH, OPEN, CLOSE] = [0x22, 0x5c, 0x7b, 0x7d];
-
-/** Whether `text` has the quoted key `at` (the index of its name), not an escaped quote inside a string. */
-const quotedAt = (text: string, at: number) => at >= 2 && text.charCodeAt(at - 1) === QUOTE && text.charCodeAt(at - 2) !== BACKSLASH;
 
 /**
  * The usage of a usage report, the payload `stream_options.include_usage` makes an upstream send last
- * (`"choices":[]` and a usage object), read from its usage object alone: parsing the whole payload, ids and
- * all, was the costliest line of the relay on a short stream (which has a usage report, since the relay asks
- * for one). A quote right after a key's name cannot occur inside a JSON string, and a usage object holds
- * numbers and objects of numbers, so its braces balance. Undefined for any other payload, or one written
- * otherwise (spaced, with an error, a usage that is not such an object): it is parsed whole.
+ * (`"choices":[]` and a usage object), read from its usage object alone (usage-object.ts): parsing the
+ * whole payload, ids and all, was the costliest line of the relay on a short stream (which has a usage
+ * report, since the relay asks for one). Undefined for any other payload, or one written otherwise
+ * (spaced, with an error, a usage that is not such an object): it is parsed whole.
  */
 function usageReport(data: string): ReportedUsage | undefined {
   const key = data.lastIndexOf(USAGE_KEY);
-  const start = key + USAGE_KEY.length;
-  if (!quotedAt(data, key) || data.charCodeAt(start) !== OPEN) return undefined;
+  if (!quotedAt(data, key)) return undefined;
   if (!quotedAt(data, data.lastIndexOf(EMPTY_CHOICES, key)) || data.includes(ERROR_KEY)) return undefined;
-  let depth = 0;
-  for (let i = start; i < data.length; i += 1) {
-    const code = data.charCodeAt(i);
-    if (code === OPEN) depth += 1;
-    else if (code === CLOSE && (depth -= 1) === 0) {
-      try {
-        return readUsage(JSON.parse(data.slice(start, i + 1)));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  const usage = objectAt(data, key + USAGE_KEY.length);
+  return usage && readUsage(usage);
 }

@@ -69,6 +69,25 @@ describe('an Anthropic stream passed through', () => {
     expect(stream.usage()).toMatchObject({ promptTokens: 15, completionTokens: 1 });
   });
 
+  it('reads the usage of the message start and delta from their usage objects as a whole parse would', () => {
+    const usage = { input_tokens: 20, cache_creation_input_tokens: 4, cache_read_input_tokens: 6, output_tokens: 1, service_tier: 'standard', cache_creation: { ephemeral_5m_input_tokens: 4, ephemeral_1h_input_tokens: 0 } };
+    // Text that looks like a usage key, braces inside strings: none of it may be read as the usage.
+    const decoy = 'x\\"usage":{"input_tokens":999} }{';
+    const started = event({ type: 'message_start', message: { id: 'msg_{1}', model: decoy, type: 'message', role: 'assistant', content: [], usage } });
+    const delta = event({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: '"usage":{}' }, usage: { output_tokens: 33, server_tool_use: { web_search_requests: 1 } } });
+    const { stream } = relay(started + texts[0] + delta + stop);
+    expect(stream.complete()).toBe(true);
+    expect(stream.usage()).toEqual({ promptTokens: 30, completionTokens: 33, totalTokens: 63, cacheReadTokens: 6, cacheWriteTokens: 4 });
+  });
+
+  it('reads a usage written with spaces, or a start whose content names a usage of its own, by parsing the event', () => {
+    const spaced = 'event: message_start\ndata: {"type":"message_start","message":{"id":"m","content":[],"usage": {"input_tokens": 7, "output_tokens": 1}}}\n\n';
+    const spacedDelta = 'event: message_delta\ndata: {"type":"message_delta","delta":{},"usage" : {"output_tokens": 5}}\n\n';
+    expect(relay(spaced + spacedDelta + stop).stream.usage()).toMatchObject({ promptTokens: 7, completionTokens: 5 });
+    const twice = event({ type: 'message_start', message: { id: 'm', content: [{ type: 'tool_use', id: 't', name: 'n', input: { usage: { input_tokens: 999 } } }], usage: { input_tokens: 8, output_tokens: 1 } } });
+    expect(relay(twice + messageDelta + stop).stream.usage()).toMatchObject({ promptTokens: 8, completionTokens: 40 });
+  });
+
   it('is not complete when the upstream sent an error event, even if message_stop follows', () => {
     const error = event({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
     const { stream } = relay(start + texts[0] + error + stop);

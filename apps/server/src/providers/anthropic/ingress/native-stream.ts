@@ -1,4 +1,5 @@
 import type { NativeStreamReader, Outgoing } from '../../ingress.js';
+import { soleUsageObject } from '../../usage-object.js';
 import { eachEventData, WholeSseEvents } from '../../whole-sse-events.js';
 import { openAIUsage, reportedUsage } from '../usage.js';
 import type { AnthropicUsage } from '../wire-types.js';
@@ -30,9 +31,17 @@ const EXCEPTION_TYPES: Record<string, string> = {
   modelTimeoutException: 'timeout_error',
 };
 
-/** How the data of the events the relay need not read begins: Anthropic writes `type` first. */
-const UNREAD_EVENTS = ['{"type":"content_block_start"', '{"type":"content_block_stop"', '{"type":"ping"'];
-const CONTENT_DELTA = '{"type":"content_block_delta"';
+/** How Anthropic begins an event's data: its type first. */
+const TYPE_OPENING = '{"type":"';
+/** An event that names an error is parsed whole, so that nothing of it is missed. */
+const ERROR_KEY = 'error"';
+
+/** The type an event's data begins with, written as Anthropic writes it; undefined for data written otherwise. */
+function leadingType(data: string): string | undefined {
+  if (!data.startsWith(TYPE_OPENING)) return undefined;
+  const end = data.indexOf('"', TYPE_OPENING.length);
+  return end === -1 ? undefined : data.slice(TYPE_OPENING.length, end);
+}
 /** Where a delta's counted text begins, as Anthropic writes each kind; it runs to the event's closing `"}}`. */
 const DELTA_TEXT_OPENINGS = ['"delta":{"type":"text_delta","text":"', '"delta":{"type":"thinking_delta","thinking":"', '"delta":{"type":"input_json_delta","partial_json":"'];
 const DELTA_CLOSING = '"}}';
@@ -78,13 +87,32 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
 
   /**
    * An SSE event passed through: most of a stream is content deltas, whose text is read without parsing
-   * them when it is plain, and block starts, stops and pings, which say nothing the relay needs.
+   * them when it is plain, and block starts, stops and pings, which say nothing the relay needs; the
+   * message's start and delta are read for their usage alone, and its stop for the end.
    */
   const readPassing = (data: string): void => {
-    if (data.startsWith(CONTENT_DELTA)) {
-      const text = plainDeltaText(data);
-      if (text !== undefined) return countText(text);
-    } else if (UNREAD_EVENTS.some((opening) => data.startsWith(opening))) return;
+    switch (leadingType(data)) {
+      case 'content_block_delta': {
+        const text = plainDeltaText(data);
+        if (text !== undefined) return countText(text);
+        break;
+      }
+      case 'content_block_start':
+      case 'content_block_stop':
+      case 'ping':
+        return;
+      case 'message_stop':
+        complete = !failed;
+        return;
+      case 'message_start':
+      case 'message_delta': {
+        const usage = data.includes(ERROR_KEY) ? undefined : soleUsageObject(data);
+        if (usage) {
+          counts = { ...counts, ...(usage as AnthropicUsage) };
+          return;
+        }
+      }
+    }
     read(data);
   };
 
