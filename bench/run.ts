@@ -18,9 +18,10 @@ import { waitFor } from './process-probes.js';
  * Tollgate then bare, ...): a slowdown falls on both alike, each round gives one ratio, and the median of
  * the rounds is reported with their spread.
  *
- * The fake upstream runs in a process of its own, as an upstream is another service: in the load
- * generator's process (BENCH_UPSTREAM_IN_PROCESS=1, the layout until 2026-11-27) each waited for the other
- * on one thread, and that coupling cost Tollgate's streams a quarter of their ratio (README, Benchmarks).
+ * The fake upstream runs in the load generator's process, as for every figure in the README's history;
+ * BENCH_UPSTREAM_PROCESS=1 runs it in a process of its own, as bench/perf-compare.ts does (an upstream is
+ * another service). Twelve runs on 2026-11-27 put Tollgate's stream ratio at 0.74-1.06 (median 0.81) that
+ * way and 0.65-0.88 (median 0.76) this way: no difference the hour's noise lets one tell.
  *
  * BENCH_TREE measures the build in another checkout (a git worktree, built) instead of this one, with
  * BENCH_NODE_FLAGS added to `npm start`'s V8 flags (a later flag wins), to measure an earlier build in the
@@ -140,7 +141,7 @@ async function measure(scenario: Scenario, bare: Target, tollgate: Target, key: 
 }
 
 async function main() {
-  const inProcess = process.env.BENCH_UPSTREAM_IN_PROCESS === '1';
+  const inProcess = process.env.BENCH_UPSTREAM_PROCESS !== '1';
   const upstreamProcess = inProcess ? undefined : startProcess('node', ['--import', 'tsx', 'bench/fake-upstream-main.ts', String(UPSTREAM_PORT)], {});
   const upstream = inProcess ? await startFakeUpstream(UPSTREAM_PORT) : undefined;
   await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
