@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { addAnthropicChannel, openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
+import { addAnthropicChannel, openAIChannelAndKey, startTollgate } from './tollgate-server.js';
+import { start } from './stream-clients.js';
 import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
 
 /**
@@ -147,17 +148,11 @@ function report(results: Map<Target['name'], Round[]>) {
 
 async function main() {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-perf-'));
-  const children: ChildProcess[] = [];
-  const node = (args: string[], env: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-    children.push(child);
-    return child;
-  };
+  const upstream = start(process.execPath, ['--import', 'tsx', 'bench/fake-upstream-main.ts', String(UPSTREAM_PORT)]);
+  const bare = start(process.execPath, [...PERF_FLAGS, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
+  const tollgate = startTollgate(TOLLGATE_PORT, workDir, { nodeFlags: PERF_FLAGS });
+  const children = [upstream, bare, tollgate];
   try {
-    const upstream = node(['--import', 'tsx', 'bench/fake-upstream-main.ts', String(UPSTREAM_PORT)]);
-    const bare = node([...PERF_FLAGS, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
-    const tollgate = startTollgate(TOLLGATE_PORT, workDir, { nodeFlags: PERF_FLAGS });
-    children.push(tollgate);
     await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
     await waitFor(`http://127.0.0.1:${TOLLGATE_PORT}/api/status`);

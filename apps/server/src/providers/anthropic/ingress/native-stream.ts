@@ -111,8 +111,10 @@ export function nativeStream(framing: 'sse' | 'ndjson', countText: (text: string
           counts = { ...counts, ...(usage as AnthropicUsage) };
           return;
         }
+        break;
       }
     }
+    // Anything else, or written otherwise: parsed whole.
     read(data);
   };
 
