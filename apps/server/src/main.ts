@@ -6,9 +6,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
 import { keepHeapNearLiveSize } from './heap-growth.js';
 import { scheduleChannelTests } from './modules/channels/channel-test-schedule.js';
+import { allocateEveryObjectYoung } from './young-allocation.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 keepHeapNearLiveSize();
+allocateEveryObjectYoung();
 
 async function main() {
   let config;
