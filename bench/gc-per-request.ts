@@ -17,7 +17,10 @@ import { rssMb } from './stream-clients.js';
  * objects cost when they outlive young collection; unlike throughput it hardly moves when other work
  * shares the machine. `BENCH_CONNECTIONS` (50) sets the load, `GC_FLAGS` replaces `npm start`'s V8 flags,
  * `BENCH_SQL_DSN` runs it on PostgreSQL or MySQL (an empty database: it signs in as a new root).
- * `slow` measures 2,000 long streams started together instead (bench/chat-load.ts).
+ * `slow` measures 2,000 long streams started together instead (bench/chat-load.ts). `BENCH_RUNS` (1) runs
+ * that many fresh processes one after the other, a line each: how a process's heap settles can differ from
+ * one process to the next (V8 once decided, in about half of the processes, to allocate a literal's
+ * objects in the old generation, and those processes promoted fifty times as much).
  */
 const load = chatLoadOf(process.argv.slice(2));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (load === 'slow' ? 2000 : 15000));
@@ -84,4 +87,4 @@ async function main() {
   }
 }
 
-await main();
+for (let run = 0; run < Number(process.env.BENCH_RUNS ?? 1); run += 1) await main();

@@ -15,6 +15,8 @@ import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
  * most, and each process's CPU per request from /proc (the load generator, the upstream, in a process of
  * its own here, and the two servers' main and other threads). The targets alternate for `rounds` rounds
  * (4) of BENCH_DURATION seconds (6) at 50 connections, so a slow minute falls on both.
+ * `BENCH_PERF_KEEP=1` keeps the recordings (and the count of requests each one saw, in `<recording>.requests`)
+ * for `perf report` or `perf script`; the folder is printed at the end.
  *
  * Both main threads are busy the whole time at 50 connections (perf's samples cover 90-96% of the time),
  * so their cost per request is what their throughput is the inverse of. V8's own profiler (bench/profile.ts)
@@ -113,6 +115,7 @@ async function measure(target: Target, upstreamPid: number, key: string, recordi
   await exited;
   if (result.errors + result.non2xx > 0) throw new Error(`${target.name}: ${result.errors + result.non2xx} failed requests`);
   const requests = result.requests.total;
+  if (process.env.BENCH_PERF_KEEP) fs.writeFileSync(`${recording}.requests`, String(requests));
   return {
     rps: result.requests.average,
     ...readSamples(recording, requests),
@@ -177,8 +180,11 @@ async function main() {
     report(results);
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    for (const child of children) fs.rmSync(`/tmp/perf-${child.pid}.map`, { force: true });
-    fs.rmSync(workDir, { recursive: true, force: true });
+    if (process.env.BENCH_PERF_KEEP) console.log(`\nrecordings kept in ${workDir} (perf maps in /tmp)`);
+    else {
+      for (const child of children) fs.rmSync(`/tmp/perf-${child.pid}.map`, { force: true });
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
   }
 }
 
