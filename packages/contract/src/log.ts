@@ -84,6 +84,8 @@ export interface LogOther {
    * (the client got an error event, never a success marker), or the client left.
    */
   interrupted?: 'upstream' | 'client';
+  /** What the conversion left out of the client's request: fields and tools the channel cannot take, by name. */
+  dropped?: string[];
   cache_read_tokens?: number;
   cache_write_tokens?: number;
   reasoning_tokens?: number;

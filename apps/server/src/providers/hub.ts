@@ -38,8 +38,35 @@ export function plainHubRequest(hub: JsonObject): JsonObject {
   return plain;
 }
 
+/**
+ * The names of the extensions a request carries that plainHubRequest takes out, for the client's
+ * x-tollgate-dropped header (providers/left-out.ts). `thinking` is not named when the request also asks a
+ * `reasoning_effort`, which carries it to an OpenAI upstream.
+ */
+export function extensionsLeftOut(hub: JsonObject): string[] {
+  const names: string[] = [];
+  if (hub.thinking !== undefined && hub.reasoning_effort === undefined && (hub.thinking as { type?: unknown }).type !== 'disabled') names.push('thinking');
+  if (hub.top_k !== undefined) names.push('top_k');
+  const cached = (object: unknown): boolean => typeof object === 'object' && object !== null && 'cache_control' in object;
+  let cache = Array.isArray(hub.tools) && hub.tools.some(cached);
+  let thinkingBlocks = false;
+  let toolImages = false;
+  for (const message of Array.isArray(hub.messages) ? (hub.messages as JsonObject[]) : []) {
+    if (message.thinking_blocks !== undefined) thinkingBlocks = true;
+    const parts = Array.isArray(message.content) ? (message.content as JsonObject[]) : [];
+    if (cached(message) || parts.some(cached)) cache = true;
+    if (message.role === 'tool' && parts.some((part) => part.type !== 'text')) toolImages = true;
+  }
+  if (cache) names.push('cache_control');
+  if (thinkingBlocks) names.push('thinking blocks of earlier turns');
+  if (toolImages) names.push('images in tool results');
+  return names;
+}
+
 function plainMessage(message: JsonObject): JsonObject {
-  const plain = withoutKeys(message, MESSAGE_EXTENSIONS);
+  // A copy whenever the content changes: the hub request is shared by every attempt (a retry on a channel
+  // that reads the extensions must still find them).
+  const plain = Array.isArray(message.content) ? { ...withoutKeys(message, MESSAGE_EXTENSIONS) } : withoutKeys(message, MESSAGE_EXTENSIONS);
   if (Array.isArray(message.content)) {
     const parts = (message.content as JsonObject[]).map((part) => withoutKeys(part, ['cache_control']));
     // OpenAI's tool messages take text only: an image a tool returned is left out.

@@ -31,10 +31,10 @@ const BODY_REFUSALS: BodyRefusals = { notJson: 'There was an issue with your req
 function messagesInput(request: RelayRequest, countOnly: boolean): RelayInput {
   const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   try {
-    const { hub, maxTokens, nativeOnly } = readMessagesRequest(json, countOnly);
+    const { hub, maxTokens, nativeOnly, leftOut } = readMessagesRequest(json, countOnly);
     const model = String(hub.model);
     const stream = hub.stream === true;
-    return foreignInput('anthropic', { raw, json, model, stream, maxTokens, contentType: 'application/json', ...(nativeOnly ? { nativeOnly } : {}) }, () => hubFields(hub, model));
+    return foreignInput('anthropic', { raw, json, model, stream, maxTokens, contentType: 'application/json', nativeOnly, leftOut }, () => hubFields(hub, model));
   } catch (error) {
     if (error instanceof InvalidRequest) throw new RelayError(400, error.message, INVALID_REQUEST, 'invalid_request_error', error.field);
     throw error;

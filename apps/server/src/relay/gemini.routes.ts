@@ -40,12 +40,12 @@ function modelAndMethod(request: RelayRequest): { model: string; method: string 
 const BODY_REFUSALS: BodyRefusals = { notJson: 'Invalid JSON payload received.', notObject: 'Invalid JSON payload received: the body must be an object.', code: 'invalid_json' };
 
 /** A Gemini request read, or Google's 400 naming the field, before anything is reserved. */
-function geminiInput(request: RelayRequest, read: (json: JsonObject, model: string) => { hub: JsonObject; maxTokens: number; nativeOnly?: string }, stream: boolean): RelayInput {
+function geminiInput(request: RelayRequest, read: (json: JsonObject, model: string) => { hub: JsonObject; maxTokens: number; nativeOnly?: string; leftOut?: readonly string[] }, stream: boolean): RelayInput {
   const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   const { model } = modelAndMethod(request);
   try {
-    const { hub, maxTokens, nativeOnly } = read(json, model);
-    return foreignInput('gemini', { raw, json, model, stream, maxTokens, contentType: 'application/json', ...(nativeOnly ? { nativeOnly } : {}) }, () => hubFields(hub, model));
+    const { hub, maxTokens, nativeOnly, leftOut } = read(json, model);
+    return foreignInput('gemini', { raw, json, model, stream, maxTokens, contentType: 'application/json', nativeOnly, leftOut }, () => hubFields(hub, model));
   } catch (error) {
     if (error instanceof InvalidArgument) throw new RelayError(400, error.message, INVALID_ARGUMENT, 'invalid_request_error', error.field);
     throw error;

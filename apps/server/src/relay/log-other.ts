@@ -9,6 +9,7 @@ export function logOther(facts: ConsumeFacts): LogOther {
   const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
   if (facts.passthrough) other.passthrough = true;
   if (facts.interrupted) other.interrupted = facts.interrupted;
+  if (facts.leftOut) other.dropped = [...facts.leftOut];
   if (price.perRequest !== undefined) {
     other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
     return other;
@@ -41,6 +42,7 @@ export function logOtherJson(facts: ConsumeFacts): string {
   let json = `{"protocol":${JSON.stringify(facts.protocol)},${texts.ratios}`;
   if (facts.passthrough) json += ',"passthrough":true';
   if (facts.interrupted) json += `,"interrupted":"${facts.interrupted}"`;
+  if (facts.leftOut) json += `,"dropped":${JSON.stringify(facts.leftOut)}`;
   json += texts.completion;
   if (usage.cacheReadTokens) json += `,"cache_read_tokens":${JSON.stringify(usage.cacheReadTokens)}${texts.cacheRead}`;
   if (usage.cacheWriteTokens) json += `,"cache_write_tokens":${JSON.stringify(usage.cacheWriteTokens)}${texts.cacheWrite}`;

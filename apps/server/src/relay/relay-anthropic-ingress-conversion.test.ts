@@ -187,15 +187,21 @@ describe('Anthropic clients on OpenAI, Gemini, Bedrock and Vertex channels', () 
     expect(vertex.received.at(-1)?.json).toEqual({ anthropic_version: 'vertex-2023-10-16', model: VERTEX_CLAUDE, messages: [{ role: 'user', content: 'hi' }] });
   });
 
-  it('sends a PDF as a file part, and refuses what only Anthropic can serve with its 400', async () => {
+  it('sends a PDF as a file part; leaves out a server tool it is offered, naming it, and refuses one it is forced to use', async () => {
     const pdf = Buffer.from('%PDF-1.4 fake').toString('base64');
     await anthropicClient(f, key).messages.create({ model: GPT, max_tokens: 50, messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdf }, title: 'spec' }, { type: 'text', text: 'Summarize.' }] }] });
     expect((openai.received.at(-1)?.json?.messages as unknown[])[0]).toEqual({ role: 'user', content: [{ type: 'file', file: { filename: 'spec.pdf', file_data: `data:application/pdf;base64,${pdf}` } }, { type: 'text', text: 'Summarize.' }] });
 
+    const search = { type: 'web_search_20250305', name: 'web_search', max_uses: 3 };
+    const offered = await postMessages(f, key, { model: GPT, max_tokens: 50, tools: [search, weatherTool], messages: [{ role: 'user', content: 'news?' }] });
+    expect(offered.status).toBe(200);
+    expect(offered.headers.get('x-tollgate-dropped')).toBe('tool:web_search');
+    expect((openai.received.at(-1)?.json?.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual([weatherTool.name]);
+
     const calls = openai.received.length;
-    const response = await postMessages(f, key, { model: GPT, max_tokens: 50, tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 3 }], messages: [{ role: 'user', content: 'news?' }] });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('web_search') as unknown } });
+    const forced = await postMessages(f, key, { model: GPT, max_tokens: 50, tools: [search], tool_choice: { type: 'tool', name: 'web_search' }, messages: [{ role: 'user', content: 'news?' }] });
+    expect(forced.status).toBe(400);
+    expect(await forced.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('web_search') as unknown } });
     expect(openai.received.length).toBe(calls);
   });
 

@@ -160,7 +160,7 @@ describe.each(databaseKinds)('Anthropic clients on an Anthropic channel (passthr
   it.each([
     [{ model: SONNET, messages: [{ role: 'user', content: 'hi' }] }, 'max_tokens: Field required'],
     [{ model: SONNET, max_tokens: 10, messages: 'hi' }, 'messages: Input should be a valid list'],
-    [{ model: SONNET, max_tokens: 10, messages: [{ role: 'system', content: 'hi' }] }, "messages.0.role: Input should be 'user' or 'assistant'"],
+    [{ model: SONNET, max_tokens: 10, messages: [{ role: 'tool', content: 'hi' }] }, "messages.0.role: Input should be 'user', 'assistant' or 'system'"],
     [{ model: SONNET, max_tokens: 10, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', data: 'AA==' } }] }] }, 'messages.0.content.0.source.media_type: Field required'],
     ['{"model":', 'There was an issue with your request body: it is not valid JSON'],
   ])('refuses a malformed body with invalid_request_error naming the field, charging nothing (%#)', async (body, message) => {

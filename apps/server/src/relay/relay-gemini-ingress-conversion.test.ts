@@ -151,14 +151,13 @@ describe.each(databaseKinds)('Gemini clients on OpenAI and Anthropic channels (c
     expect(await lastConsumeLog(f)).toMatchObject({ model_name: EMBEDDING, prompt_tokens: 8, completion_tokens: 0 });
   });
 
-  it('refuses a built-in Google tool on a channel that would convert it, naming it, and charges nothing', async () => {
-    const before = await usedQuota();
-    const failure = await geminiClient(f, key)
-      .models.generateContent({ model: GPT, contents: 'news?', config: { tools: [{ googleSearch: {} }] } })
-      .catch((error: unknown) => error as { status: number; message: string });
-    expect(failure).toMatchObject({ status: 400, message: expect.stringContaining('googleSearch') as unknown });
-    expect(JSON.parse((failure as { message: string }).message)).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+  it('leaves a built-in Google tool and safetySettings out of a converted request, naming them in the header and the log', async () => {
+    const body = { contents: [{ role: 'user', parts: [{ text: 'news?' }] }], tools: [{ googleSearch: {} }, { functionDeclarations: [weatherDeclaration] }], safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }] };
+    const response = await fetch(`${f.url}/v1beta/models/${GPT}:generateContent`, { method: 'POST', headers: { 'x-goog-api-key': `sk-${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-tollgate-dropped')).toBe('safetySettings, tool:googleSearch');
+    expect((openai.received.at(-1)?.json?.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual([weatherDeclaration.name]);
     await f.flush();
-    expect(await usedQuota()).toBe(before);
+    expect(JSON.parse((await lastConsumeLog(f)).other)).toMatchObject({ dropped: ['safetySettings', 'tool:googleSearch'] });
   });
 });

@@ -3,7 +3,8 @@ import { channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { Adaptor, AdaptorRequest, NativeEndpoint, RelayMode, UpstreamTarget } from '../providers/adaptor.js';
 import { refusedParameter } from '../providers/chat-parameters.js';
-import { plainHubRequest } from '../providers/hub.js';
+import { extensionsLeftOut, plainHubRequest } from '../providers/hub.js';
+import { joinLeftOut } from '../providers/left-out.js';
 import { needsRewrite, onlyUsageToAsk, rewriteBody, withUsageAsked, type BodyChanges } from '../providers/openai/request-body.js';
 import { adaptorFor } from '../providers/registry.js';
 import type { Price } from './billing/pricing.js';
@@ -25,6 +26,8 @@ export interface RelayPlan {
   systemPromptReset: boolean;
   /** The endpoint the client's request passes through to in its own protocol; undefined when it is converted. */
   native?: NativeEndpoint;
+  /** What the conversion left out of the client's request, by name (providers/left-out.ts). */
+  leftOut: readonly string[] | undefined;
 }
 
 /** The adaptor of the channel's type; undefined for a type id the catalog does not know. */
@@ -59,7 +62,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
   const target: UpstreamTarget = { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings };
   // One shape for every plan and request (no spreads): the relay reads them on every call.
-  const plan = (adaptor: Adaptor, requestPath: string, body: Buffer, contentType: string, native: NativeEndpoint | undefined): RelayPlan => ({
+  const plan = (adaptor: Adaptor, requestPath: string, body: Buffer, contentType: string, native: NativeEndpoint | undefined, leftOut?: readonly string[]): RelayPlan => ({
     channel,
     upstreamModel,
     // Priced only once the channel is known to serve the request: a channel that cannot says so first.
@@ -68,6 +71,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
     request: { target, mode, path: requestPath, model: upstreamModel, stream: input.stream, body, contentType, clientHeaders: headers },
     systemPromptReset: systemPrompt !== undefined,
     native,
+    leftOut,
   });
 
   const native = nativeEndpointFor(channel, egress, input.protocol, upstreamModel);
@@ -97,8 +101,10 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   const includeUsage = ctx.config.ENFORCE_INCLUDE_USAGE || input.protocol !== 'openai' || type.streamUsage === true;
   const changes = { model: upstreamModel, systemPrompt, includeUsage };
   const ownShape = input.protocol === 'openai';
-  const body = upstreamBody(hub, changes, ownShape || egress.hubExtensions === true);
-  return plan(egress, ownShape ? path : (HUB_PATHS[mode] ?? path), body, hub.contentType, undefined);
+  const keepExtensions = ownShape || egress.hubExtensions === true;
+  const body = upstreamBody(hub, changes, keepExtensions);
+  const leftOut = keepExtensions ? input.leftOut : joinLeftOut(input.leftOut, extensionsLeftOut(hub.json));
+  return plan(egress, ownShape ? path : (HUB_PATHS[mode] ?? path), body, hub.contentType, undefined, leftOut);
 }
 
 /**

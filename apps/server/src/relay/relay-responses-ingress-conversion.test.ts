@@ -161,13 +161,21 @@ describe('Responses API conversion and refusals', () => {
     expect(azure.received.at(-1)?.path).toBe(`/openai/v1/responses/${answer.id}?api-version=preview`);
   });
 
-  it('passes a built-in tool through to OpenAI, and refuses it with a 400 naming it where no OpenAI channel serves the model', async () => {
+  it('passes a built-in tool through to OpenAI; on a converted path leaves an offered one out, naming it, and refuses a forced one', async () => {
     const answer = await client.responses.create({ model: GPT, input: 'weather news?', tools: [{ type: 'web_search' }] });
     expect(answer.output[0]).toMatchObject({ type: 'web_search_call' });
+
+    const offered = await post({ model: CHAT, input: 'weather news?', tools: [{ type: 'web_search', external_web_access: true }, weatherTool] });
+    expect(offered.status).toBe(200);
+    expect(offered.headers.get('x-tollgate-dropped')).toBe('tool:web_search');
+    expect((chat.received.at(-1)?.json?.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual(['get_weather']);
+
     const before = await usedQuota();
-    const refused = await client.responses.create({ model: CHAT, input: 'weather news?', tools: [{ type: 'web_search' }] }).catch((error: unknown) => error as { status: number; error: { message: string; code: string } });
+    const calls = chat.received.length;
+    const refused = await client.responses.create({ model: CHAT, input: 'weather news?', tools: [{ type: 'web_search' }], tool_choice: { type: 'web_search' } }).catch((error: unknown) => error as { status: number; error: { message: string; code: string } });
     expect(refused).toMatchObject({ status: 400, error: { code: 'native_protocol_required', message: expect.stringContaining('web_search') as unknown } });
     expect(await usedQuota()).toBe(before);
+    expect(chat.received.length).toBe(calls);
   });
 
   it('refuses previous_response_id on a converted path with a clear 400', async () => {

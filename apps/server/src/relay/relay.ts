@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { NOOP_OBSERVATION, NOOP_OBSERVER, type RelayObservation } from '../observability/relay-observation.js';
 import type { AnswerContext } from '../providers/ingress.js';
+import { LEFT_OUT_HEADER, leftOutHeader } from '../providers/left-out.js';
 import { authenticate, checkModelAllowed } from './auth/authenticate.js';
 import { ClientHangup, NEVER_CANCELLED } from './client-hangup.js';
 import type { Reservation } from './billing/reservation.js';
@@ -118,6 +119,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
       throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
     }
     const { plan: served, response } = outcome;
+    if (served.leftOut) reply.headers({ [LEFT_OUT_HEADER]: leftOutHeader(served.leftOut) });
 
     const approximate = ctx.options.bool('ApproximateTokenEnabled');
     const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));
@@ -148,6 +150,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
         systemPromptReset: served.systemPromptReset,
         protocol: input.protocol,
         passthrough: served.native !== undefined,
+        leftOut: served.leftOut,
         ...(end === 'complete' ? {} : { interrupted: end }),
       });
       settled = true;

@@ -28,6 +28,8 @@ export interface RelayInput {
    * only such channels serve the model, the client is told this.
    */
   nativeOnly?: string;
+  /** What a conversion of the request leaves out, by name (providers/left-out.ts); passthrough keeps it all. */
+  leftOut?: readonly string[];
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;
@@ -80,6 +82,7 @@ class Input implements RelayInput {
   readonly contentType: string;
   readonly multipartBoundary: string | undefined;
   readonly nativeOnly: string | undefined;
+  readonly leftOut: readonly string[] | undefined;
   private hubInput: RelayInput | undefined;
 
   constructor(
@@ -95,6 +98,7 @@ class Input implements RelayInput {
     this.contentType = fields.contentType;
     this.multipartBoundary = fields.multipartBoundary;
     this.nativeOnly = fields.nativeOnly;
+    this.leftOut = fields.leftOut;
   }
 
   get raw(): Buffer {

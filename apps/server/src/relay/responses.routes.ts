@@ -34,9 +34,9 @@ const BODY_REFUSALS: BodyRefusals = { notJson: 'We could not parse the JSON body
 function responsesInput(request: RelayRequest): RelayInput {
   const { raw, json } = readJsonBody(request, BODY_REFUSALS);
   try {
-    const { hub, maxTokens, nativeOnly } = readResponsesRequest(json);
+    const { hub, maxTokens, nativeOnly, leftOut } = readResponsesRequest(json);
     const model = String(json.model);
-    return foreignInput('responses', { raw, json, model, stream: json.stream === true, maxTokens, contentType: 'application/json', ...(nativeOnly ? { nativeOnly } : {}) }, () => hubFields(hub, model));
+    return foreignInput('responses', { raw, json, model, stream: json.stream === true, maxTokens, contentType: 'application/json', nativeOnly, leftOut }, () => hubFields(hub, model));
   } catch (error) {
     if (error instanceof InvalidResponsesRequest) throw new RelayError(400, error.message, INVALID_VALUE, 'invalid_request_error', error.field);
     throw error;

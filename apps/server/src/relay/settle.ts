@@ -29,6 +29,8 @@ export interface ConsumeFacts {
   passthrough: boolean;
   /** The answer was cut short: by the upstream (it broke off or failed mid-stream) or by the client leaving. */
   interrupted?: 'upstream' | 'client';
+  /** What the conversion left out of the client's request, by name (providers/left-out.ts). */
+  leftOut?: readonly string[];
 }
 
 const INTERRUPTED_TEXT = { upstream: 'interrupted: the upstream ended the stream early', client: 'interrupted: the client left' } as const;

@@ -4,7 +4,8 @@ import type { ThinkingConfig } from './wire-types.js';
 /**
  * The hub's reasoning settings as Gemini's thinkingConfig. Docs: https://ai.google.dev/gemini-api/docs/thinking
  * - the hub `thinking` (Anthropic's shape, from Anthropic clients and Gemini clients' thinkingBudget) is a
- *   budget: enabled → its budget_tokens, disabled → 0, adaptive → -1 (Gemini's dynamic thinking);
+ *   budget: enabled → its budget_tokens, disabled → 0, adaptive → -1 (Gemini's dynamic thinking), unless
+ *   an effort comes with adaptive thinking;
  * - else OpenAI's `reasoning_effort`: a thinkingLevel on Gemini 3 and later, else the budgets Google's own
  *   OpenAI-compatible endpoint maps the efforts to (1K, 8K, 24K; none turns thinking off).
  * A request may carry a budget or a level, never both (Gemini answers 400). includeThoughts is asked
@@ -17,8 +18,10 @@ const LEVELS: Record<string, ThinkingConfig['thinkingLevel']> = { none: 'MINIMAL
 const LEVELLED_MODELS = /gemini-([3-9]|\d{2,})/;
 
 export function thinkingConfig(body: JsonObject, model: string): ThinkingConfig | undefined {
-  const budget = thinkingBudget(body.thinking);
   const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort.toLowerCase() : undefined;
+  // Adaptive thinking with an effort (Claude Code's output_config.effort) says how much: the effort decides.
+  const adaptive = (body.thinking as { type?: unknown } | undefined)?.type === 'adaptive';
+  const budget = adaptive && effort !== undefined ? undefined : thinkingBudget(body.thinking);
   if (budget === undefined && effort === undefined) return undefined;
   const config: ThinkingConfig = {};
   if (budget !== undefined) config.thinkingBudget = budget;

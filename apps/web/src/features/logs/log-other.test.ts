@@ -6,6 +6,15 @@ describe('logOtherView', () => {
     for (const other of ['', null, undefined, 'not json', '[1]', '{}']) expect(logOtherView(other)).toEqual({ passthrough: false, lines: [] });
   });
 
+  it('lists what a conversion left out, ignoring names that are not text', () => {
+    expect(logOtherView(JSON.stringify({ protocol: 'responses', dropped: ['tool:web_search', 5, 'prompt_cache_key'] }))).toEqual({
+      protocol: 'OpenAI Responses',
+      passthrough: false,
+      dropped: ['tool:web_search', 'prompt_cache_key'],
+      lines: [],
+    });
+  });
+
   it('names the protocol, marks passthrough and lists the token kinds with their ratios', () => {
     const other = JSON.stringify({
       protocol: 'anthropic',

@@ -17,6 +17,8 @@ export interface LogOtherView {
   passthrough: boolean;
   /** The answer was cut short, by the upstream or by the client leaving (billed for what was produced). */
   interrupted?: 'upstream' | 'client';
+  /** What the conversion left out of the client's request (fields and tools the channel cannot take), by name. */
+  dropped?: string[];
   lines: TokenKindLine[];
 }
 
@@ -43,7 +45,8 @@ export function logOtherView(other: string | null | undefined): LogOtherView {
     return [price === undefined ? { kind, tokens: count } : { kind, tokens: count, ratio: price }];
   });
   const interrupted = parsed.interrupted === 'upstream' || parsed.interrupted === 'client' ? parsed.interrupted : undefined;
-  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), lines };
+  const dropped = Array.isArray(parsed.dropped) ? parsed.dropped.filter((name): name is string => typeof name === 'string') : [];
+  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), ...(dropped.length > 0 ? { dropped } : {}), lines };
 }
 
 /** Ratios are products of configured prices and can carry float noise (0.30000000000000004): 4 decimals at most. */

@@ -8,7 +8,8 @@ import type { ClientBlock, ClientMessage } from './request-types.js';
  * other blocks a user message; an assistant turn becomes one assistant message: its text, its thinking and
  * redacted_thinking blocks kept whole and in order as `thinking_blocks` (with the thinking text as
  * `reasoning_content`, for upstreams that read that), its tool_use blocks as tool_calls with their ids.
- * A block's cache_control stays on its part; on a tool_use or tool_result, on its message.
+ * A block's cache_control stays on its part; on a tool_use or tool_result, on its message. A `system` turn
+ * becomes a system message at its place (egress adaptors whose protocol has one system prompt gather them).
  */
 export interface HubMessages {
   messages: JsonObject[];
@@ -19,6 +20,11 @@ export function hubMessages(turns: ClientMessage[]): HubMessages {
   const converted: HubMessages = { messages: [] };
   for (const turn of turns) {
     const blocks: ClientBlock[] = typeof turn.content === 'string' ? [{ type: 'text', text: turn.content }] : turn.content;
+    if (turn.role === 'system') {
+      const message = systemMessage(turn.content);
+      if (message) converted.messages.push(message);
+      continue;
+    }
     if (turn.role === 'assistant') {
       const message = assistantMessage(blocks);
       if (message) converted.messages.push(message);
@@ -30,6 +36,14 @@ export function hubMessages(turns: ClientMessage[]): HubMessages {
     else if (parts.length > 0) converted.messages.push({ role: 'user', content: parts });
   }
   return converted;
+}
+
+/** A system prompt or system turn as a system message: its text, or its blocks as text parts when one carries cache_control. */
+export function systemMessage(system: string | ClientBlock[] | undefined): JsonObject | undefined {
+  if (system === undefined || system === '' || (Array.isArray(system) && system.length === 0)) return undefined;
+  if (typeof system === 'string') return { role: 'system', content: system };
+  if (system.some((block) => block.cache_control)) return { role: 'system', content: system.map((block) => hubPart(block).part ?? { type: 'text', text: '' }) };
+  return { role: 'system', content: blocksText(system) };
 }
 
 function userParts(blocks: ClientBlock[], converted: HubMessages): JsonObject[] {

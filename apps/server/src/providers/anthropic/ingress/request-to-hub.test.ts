@@ -29,6 +29,35 @@ describe('an Anthropic request read as the hub', () => {
     expect(readMessagesRequest({ model: 'm', ...count }, true)).toMatchObject({ maxTokens: 0, hub: { model: 'm' } });
   });
 
+  it("keeps a system turn at its place, maps output_config.effort to reasoning_effort, and leaves out what only Anthropic reads", () => {
+    const read = readMessagesRequest({
+      ...base,
+      system: 'You are an agent.',
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'system', content: [{ type: 'text', text: '<system-reminder>Be careful.</system-reminder>' }] },
+        { role: 'user', content: 'go on' },
+      ],
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'max' },
+      context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] },
+      metadata: { user_id: JSON.stringify({ device_id: 'd'.repeat(64), session_id: 's' }) },
+      tools: [tool, { type: 'web_search_20250305', name: 'web_search', max_uses: 5 }],
+    });
+    expect(read.hub.messages).toEqual([
+      { role: 'system', content: 'You are an agent.' },
+      { role: 'user', content: 'hi' },
+      { role: 'system', content: '<system-reminder>Be careful.</system-reminder>' },
+      { role: 'user', content: 'go on' },
+    ]);
+    expect(read.hub).toMatchObject({ thinking: { type: 'adaptive' }, reasoning_effort: 'high' });
+    expect(read.hub).not.toHaveProperty('user');
+    expect(read.leftOut).toEqual(['context_management', 'tool:web_search', 'metadata.user_id']);
+    expect(read.nativeOnly).toBeUndefined();
+    expect(readMessagesRequest({ ...base, tools: [{ type: 'web_search_20250305', name: 'web_search' }], tool_choice: { type: 'tool', name: 'web_search' } }).nativeOnly).toContain('web_search');
+    expect(readMessagesRequest({ ...base, thinking: { type: 'disabled' }, output_config: { effort: 'low' } }).hub).not.toHaveProperty('reasoning_effort');
+  });
+
   it('makes what only Anthropic serves native-only', () => {
     const url = { ...base, messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'url', url: 'https://x/a.pdf' } }] }] };
     expect(readMessagesRequest(url).nativeOnly).toContain('document by url');
@@ -44,6 +73,8 @@ describe('an Anthropic request read as the hub', () => {
     [{ ...base, tool_choice: { type: 'tool' } }, 'tool_choice.name'],
     [{ ...base, thinking: { type: 'enabled' } }, 'thinking.budget_tokens'],
     [{ ...base, stop_sequences: 'END' }, 'stop_sequences'],
+    [{ ...base, messages: [{ role: 'tool', content: 'hi' }] }, 'messages.0.role'],
+    [{ ...base, output_config: { effort: 3 } }, 'output_config.effort'],
   ])('refuses %j naming %s', (body, field) => {
     expect(() => readMessagesRequest(body as never)).toThrow(InvalidRequest);
     try {

@@ -25,7 +25,8 @@ export interface ClientBlock {
 }
 
 export interface ClientMessage {
-  role: 'user' | 'assistant';
+  /** `system`: an instruction at its place in the conversation (Anthropic's mid-conversation system beta). */
+  role: 'user' | 'assistant' | 'system';
   content: string | ClientBlock[];
 }
 
@@ -51,6 +52,10 @@ export interface MessagesRequest {
   tools?: ClientTool[];
   tool_choice?: ClientToolChoice;
   thinking?: { type: string; budget_tokens?: number };
+  /** How hard the model works (`low`, `medium`, `high`, `max`), beside adaptive thinking. */
+  output_config?: { effort?: string };
+  /** Server-side context editing (clearing old tool results and thinking): Anthropic's alone. */
+  context_management?: unknown;
   stop_sequences?: string[];
   metadata?: { user_id?: string };
   temperature?: number;

@@ -5,7 +5,9 @@ import type { MessagesRequest } from './request-types.js';
 /**
  * The checks Anthropic makes before it reads a request, with its field paths (`messages.0.role`), so that
  * a malformed body is refused as Anthropic would refuse it, before Tollgate reserves or charges anything.
- * `countOnly`: count_tokens takes the same body without max_tokens.
+ * `countOnly`: count_tokens takes the same body without max_tokens. A `system` message inside `messages`
+ * (what Claude Code sends for models it does not know, under the mid-conversation-system beta) is a turn
+ * like the others. Fields the checks do not name are the client's business: passed through as they are.
  */
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -31,12 +33,13 @@ export function validateMessages(body: JsonObject, countOnly: boolean): Messages
   validateTools(body.tools);
   validateToolChoice(body.tool_choice);
   validateThinking(body.thinking);
+  validateOutputConfig(body.output_config);
   return body as unknown as MessagesRequest;
 }
 
 function validateMessage(message: unknown, at: string) {
   if (!isObject(message)) throw new InvalidRequest(at, 'Input should be a valid dictionary');
-  if (message.role !== 'user' && message.role !== 'assistant') throw new InvalidRequest(`${at}.role`, "Input should be 'user' or 'assistant'");
+  if (message.role !== 'user' && message.role !== 'assistant' && message.role !== 'system') throw new InvalidRequest(`${at}.role`, "Input should be 'user', 'assistant' or 'system'");
   const content = message.content;
   if (typeof content === 'string') return;
   if (!Array.isArray(content)) throw new InvalidRequest(`${at}.content`, content === undefined ? 'Field required' : 'Input should be a valid string or list of content blocks');
@@ -106,6 +109,12 @@ function validateToolChoice(choice: unknown) {
   if (choice === undefined) return;
   if (!isObject(choice) || typeof choice.type !== 'string' || !TOOL_CHOICES.has(choice.type)) throw new InvalidRequest('tool_choice.type', "Input should be 'auto', 'any', 'tool' or 'none'");
   if (choice.type === 'tool' && typeof choice.name !== 'string') throw new InvalidRequest('tool_choice.name', 'Field required');
+}
+
+function validateOutputConfig(config: unknown) {
+  if (config === undefined) return;
+  if (!isObject(config)) throw new InvalidRequest('output_config', 'Input should be a valid dictionary');
+  if (config.effort !== undefined && typeof config.effort !== 'string') throw new InvalidRequest('output_config.effort', 'Input should be a valid string');
 }
 
 function validateThinking(thinking: unknown) {

@@ -1,3 +1,4 @@
+import type { LeftOut } from '../../left-out.js';
 import type { JsonObject } from '../../openai/request-body.js';
 import type { ClientTool, GenerateRequest } from './request-types.js';
 import { jsonSchema } from './schema-to-json.js';
@@ -12,16 +13,15 @@ import { jsonSchema } from './schema-to-json.js';
 export interface ConvertedTools {
   tools?: JsonObject[];
   toolChoice?: unknown;
-  nativeOnly?: string;
 }
 
 const EMPTY_PARAMETERS = { type: 'object', properties: {} };
 
-export function hubTools(request: GenerateRequest): ConvertedTools {
+export function hubTools(request: GenerateRequest, leftOut: LeftOut): ConvertedTools {
   const tools = request.tools ?? [];
-  const builtIn = tools.flatMap((tool) => Object.keys(tool).filter((key) => key !== 'functionDeclarations'));
+  for (const tool of tools) for (const key of Object.keys(tool)) if (key !== 'functionDeclarations') leftOut.add(`tool:${key}`);
   const declarations = tools.flatMap((tool: ClientTool) => tool.functionDeclarations ?? []);
-  const converted: ConvertedTools = builtIn.length > 0 ? { nativeOnly: `the ${builtIn[0]} tool runs only on Gemini` } : {};
+  const converted: ConvertedTools = {};
   if (declarations.length === 0) return converted;
   const calling = request.toolConfig?.functionCallingConfig;
   const mode = (calling?.mode ?? 'AUTO').toUpperCase();

@@ -5,7 +5,7 @@ import type { JsonObject } from '../request-body.js';
 import { callItem, endOf, messageItem, reasoningItem } from './answer-items.js';
 import { responseIdOf, responseObject } from './response-object.js';
 import { encodeThinking } from './thinking-carrier.js';
-import { customToolNames } from './tools-to-hub.js';
+import { ClientToolNames } from './client-tool-names.js';
 import { responsesUsage } from './usage.js';
 
 /**
@@ -36,9 +36,9 @@ export function responseFromHub(body: Buffer, usage: TokenUsage, context: Answer
   const thinking = encodeThinking(Array.isArray(message?.thinking_blocks) ? message.thinking_blocks : []);
   if (reasoning || thinking) output.push(reasoningItem(`rs_${suffix}`, reasoning, thinking));
   if (typeof message?.content === 'string' && message.content) output.push(messageItem(`msg_${suffix}`, message.content, 'completed'));
-  const custom = customToolNames(context.client);
+  const tools = ClientToolNames.of(context.client);
   (message?.tool_calls ?? []).forEach((call, index) => {
-    output.push(callItem(`fc_${suffix}_${index}`, { callId: call.id ?? `call_${suffix}_${index}`, name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' }, 'completed', custom));
+    output.push(callItem(`fc_${suffix}_${index}`, { callId: call.id ?? `call_${suffix}_${index}`, name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' }, 'completed', tools));
   });
   const end = endOf(choice?.finish_reason);
   const response = responseObject(context, {

@@ -1,10 +1,12 @@
 import type { JsonObject } from '../request-body.js';
+import type { ClientToolNames } from './client-tool-names.js';
 
 /**
  * The output items of a converted response, as OpenAI writes them. Docs:
  * https://platform.openai.com/docs/api-reference/responses/object#responses/object-output
  * A call of a custom tool (declared to the upstream as a function taking `input`, tools-to-hub.ts) goes back
- * as the custom_tool_call the client expects, its input unwrapped.
+ * as the custom_tool_call the client expects, its input unwrapped; a call of a namespace's tool goes back
+ * with its own name and its namespace (client-tool-names.ts).
  */
 export type ItemStatus = 'in_progress' | 'completed' | 'incomplete';
 
@@ -27,9 +29,11 @@ export interface HubCall {
   arguments: string;
 }
 
-export function callItem(id: string, call: HubCall, status: ItemStatus, customTools: ReadonlySet<string>): JsonObject {
-  if (customTools.has(call.name)) return { id, type: 'custom_tool_call', status, call_id: call.callId, name: call.name, input: customInput(call.arguments) };
-  return { id, type: 'function_call', status, call_id: call.callId, name: call.name, arguments: call.arguments };
+export function callItem(id: string, call: HubCall, status: ItemStatus, tools: ClientToolNames): JsonObject {
+  const { name, namespace } = tools.client(call.name);
+  const named = namespace === undefined ? { name } : { namespace, name };
+  if (tools.isCustom(call.name)) return { id, type: 'custom_tool_call', status, call_id: call.callId, ...named, input: customInput(call.arguments) };
+  return { id, type: 'function_call', status, call_id: call.callId, ...named, arguments: call.arguments };
 }
 
 /** The text a custom tool's call carries: its `input` argument, or the arguments as they came when they are not that. */

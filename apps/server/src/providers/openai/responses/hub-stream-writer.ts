@@ -6,7 +6,7 @@ import type { JsonObject } from '../request-body.js';
 import { callItem, endOf, messageItem, outputText, reasoningItem, summaryText, type HubCall } from './answer-items.js';
 import { responseIdOf, responseObject, type ResponseShell } from './response-object.js';
 import { encodeThinking } from './thinking-carrier.js';
-import { customToolNames } from './tools-to-hub.js';
+import { ClientToolNames } from './client-tool-names.js';
 import { responsesUsage } from './usage.js';
 
 /**
@@ -24,7 +24,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
   const id = responseIdOf(context);
   const suffix = id.slice('resp_'.length);
   const createdAt = nowSeconds();
-  const custom = customToolNames(context.client);
+  const tools = ClientToolNames.of(context.client);
   const output: JsonObject[] = [];
   let sequence = 0;
   let started = false;
@@ -53,9 +53,9 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
     let out = '';
     let done: JsonObject;
     if (item.kind === 'call') {
-      done = callItem(item.id, item.call, 'completed', custom);
+      done = callItem(item.id, item.call, 'completed', tools);
       if (done.type === 'custom_tool_call') out += event('response.custom_tool_call_input.done', { ...at, input: done.input });
-      else out += event('response.function_call_arguments.done', { ...at, name: item.call.name, arguments: item.call.arguments });
+      else out += event('response.function_call_arguments.done', { ...at, name: done.name, arguments: item.call.arguments });
     } else if (item.kind === 'message') {
       out += event('response.output_text.done', { ...at, content_index: 0, text: item.text, logprobs: [] });
       out += event('response.content_part.done', { ...at, content_index: 0, part: outputText(item.text) });
@@ -105,7 +105,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
       const itemId = `fc_${suffix}_${index}`;
       const call = { callId: delta.id ?? `call_${suffix}_${calls}`, name: delta.function?.name ?? '', arguments: '' };
       calls += 1;
-      const added = callItem(itemId, call, 'in_progress', custom);
+      const added = callItem(itemId, call, 'in_progress', tools);
       output.push(added);
       item = { kind: 'call', id: itemId, index, hubIndex, call };
       open = item;
@@ -115,7 +115,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
     if (!piece) return out;
     item.call.arguments += piece;
     // A custom tool's input is wrapped in the arguments' JSON: it goes out whole once complete.
-    if (custom.has(item.call.name)) return out;
+    if (tools.isCustom(item.call.name)) return out;
     return out + event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: piece });
   };
 

@@ -1,4 +1,6 @@
+import type { LeftOut } from '../../left-out.js';
 import type { JsonObject } from '../request-body.js';
+import { namespacedName } from './client-tool-names.js';
 import type { ContentPart, InputItem } from './request-types.js';
 import { decodeThinking } from './thinking-carrier.js';
 
@@ -14,7 +16,9 @@ import { decodeThinking } from './thinking-carrier.js';
  *   encrypted_content only the OpenAI model that wrote it can read: it is dropped on conversion, unless it
  *   carries the thinking blocks of a converted Claude answer (thinking-carrier.ts), which go back as the
  *   turn's `thinking_blocks`.
- * What only OpenAI holds (an item_reference, a file_id, a built-in tool's call) makes the request nativeOnly.
+ * - a call of a namespace's tool is named as tools-to-hub.ts offers it (`<namespace>__<name>`).
+ * What only OpenAI holds (an item_reference, a file_id) makes the request nativeOnly; a built-in tool's call
+ * and its result (a web search run earlier) are history no other upstream can read: left out and named.
  */
 export interface HubInput {
   messages: JsonObject[];
@@ -23,7 +27,9 @@ export interface HubInput {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function hubMessages(input: string | InputItem[] | undefined, instructions: string | undefined): HubInput {
+const callName = (item: InputItem) => (typeof item.namespace === 'string' ? namespacedName(item.namespace, String(item.name)) : String(item.name));
+
+export function hubMessages(input: string | InputItem[] | undefined, instructions: string | undefined, leftOut: LeftOut): HubInput {
   const messages: JsonObject[] = instructions ? [{ role: 'system', content: instructions }] : [];
   if (input === undefined) return { messages };
   if (typeof input === 'string') return { messages: [...messages, { role: 'user', content: input }] };
@@ -64,10 +70,10 @@ export function hubMessages(input: string | InputItem[] | undefined, instruction
         break;
       }
       case 'function_call':
-        addCall(String(item.call_id), String(item.name), typeof item.arguments === 'string' ? item.arguments : JSON.stringify(item.arguments ?? {}));
+        addCall(String(item.call_id), callName(item), typeof item.arguments === 'string' ? item.arguments : JSON.stringify(item.arguments ?? {}));
         break;
       case 'custom_tool_call':
-        addCall(String(item.call_id), String(item.name), JSON.stringify({ input: text(item.input) }));
+        addCall(String(item.call_id), callName(item), JSON.stringify({ input: text(item.input) }));
         break;
       case 'function_call_output':
       case 'custom_tool_call_output':
@@ -81,7 +87,7 @@ export function hubMessages(input: string | InputItem[] | undefined, instruction
         nativeOnly ??= `input[${index}] refers to the stored item ${String(item.id)}, which only the OpenAI channel that stored it has`;
         break;
       default:
-        nativeOnly ??= `input[${index}] is a ${type} item, which only OpenAI's built-in tools produce`;
+        leftOut.add(`input[${index}] (${type})`);
     }
   });
   return { messages, ...(nativeOnly ? { nativeOnly } : {}) };

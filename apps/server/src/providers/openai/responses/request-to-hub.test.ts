@@ -34,14 +34,45 @@ describe('readResponsesRequest', () => {
   });
 
   it.each([
-    [{ tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }] }, 'file_search'],
-    [{ tools: [{ type: 'local_shell' }] }, 'local_shell'],
+    [{ tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }], tool_choice: 'required' }, 'forces a tool'],
     [{ tool_choice: { type: 'web_search_preview' } }, 'web_search_preview'],
     [{ input: [{ type: 'item_reference', id: 'msg_1' }] }, 'msg_1'],
     [{ input: [{ role: 'user', content: [{ type: 'input_file', file_id: 'file-1' }] }] }, 'file-1'],
     [{ conversation: 'conv_1' }, 'conversation'],
   ])('makes what only OpenAI holds or runs nativeOnly, naming it (%j)', (fields, named) => {
     expect(readResponsesRequest({ model: 'm', input: 'hi', ...fields }).nativeOnly).toContain(named);
+  });
+
+  it('leaves out the built-in tools it is offered and the fields only OpenAI reads, naming them', () => {
+    const read = readResponsesRequest({
+      model: 'm',
+      input: [{ role: 'user', content: 'hi' }, { type: 'web_search_call', id: 'ws_1', status: 'completed' }],
+      tools: [{ type: 'web_search', external_web_access: true }, { type: 'local_shell' }, { type: 'function', name: 'f', parameters: {} }],
+      store: false,
+      include: ['reasoning.encrypted_content'],
+      prompt_cache_key: 'k',
+      client_metadata: { a: 'b' },
+    });
+    expect(read.nativeOnly).toBeUndefined();
+    expect(read.leftOut).toEqual(['prompt_cache_key', 'client_metadata', 'input[1] (web_search_call)', 'tool:web_search', 'tool:local_shell']);
+    expect(read.hub.tools).toEqual([{ type: 'function', function: { name: 'f', parameters: {} } }]);
+  });
+
+  it("offers a namespace's tools as functions named <namespace>__<name>, and names its calls in the history so", () => {
+    const { hub, leftOut } = readResponsesRequest({
+      model: 'm',
+      input: [
+        { role: 'user', content: 'spawn one' },
+        { type: 'function_call', call_id: 'c1', namespace: 'multi_agent_v1', name: 'spawn_agent', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c1', output: 'ok' },
+      ],
+      tools: [{ type: 'namespace', name: 'multi_agent_v1', description: 'Sub-agents', tools: [{ type: 'function', name: 'spawn_agent', parameters: { type: 'object' } }, { type: 'custom', name: 'note' }] }],
+      tool_choice: { type: 'function', namespace: 'multi_agent_v1', name: 'spawn_agent' },
+    });
+    expect(leftOut).toBeUndefined();
+    expect((hub.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual(['multi_agent_v1__spawn_agent', 'multi_agent_v1__note']);
+    expect(hub.tool_choice).toEqual({ type: 'function', function: { name: 'multi_agent_v1__spawn_agent' } });
+    expect((hub.messages as { tool_calls?: { function: { name: string } }[] }[])[1]?.tool_calls?.[0]?.function.name).toBe('multi_agent_v1__spawn_agent');
   });
 
   it('reads max_output_tokens as the reservation and the hub max_tokens', () => {

@@ -1,3 +1,4 @@
+import { LeftOut } from '../../left-out.js';
 import type { JsonObject } from '../request-body.js';
 import { hubMessages } from './input-to-hub.js';
 import { InvalidResponsesRequest } from './invalid-request.js';
@@ -17,13 +18,25 @@ export interface ReadResponsesRequest {
   /** max_output_tokens, 0 when not set. */
   maxTokens: number;
   nativeOnly?: string;
+  /** What a conversion leaves out, by name (providers/left-out.ts); passthrough keeps everything. */
+  leftOut?: readonly string[];
 }
+
+/**
+ * Fields the conversion carries, or whose loss changes nothing: `store` (a converted answer is not kept,
+ * and says `store: false`), `stream_options`, `reasoning.summary` (a converted answer's reasoning is
+ * summarised in its reasoning items), `include` of the encrypted reasoning (a Claude channel's thinking
+ * travels in it, thinking-carrier.ts). Any other field is OpenAI's alone, and named when left out.
+ */
+const CARRIED = new Set(['model', 'input', 'instructions', 'tools', 'tool_choice', 'parallel_tool_calls', 'reasoning', 'text', 'max_output_tokens', 'temperature', 'top_p', 'user', 'stream', 'store', 'stream_options', 'previous_response_id', 'conversation', 'prompt', 'background']);
 
 export function readResponsesRequest(body: JsonObject): ReadResponsesRequest {
   const request = validateResponsesRequest(body);
   const model = String(request.model);
-  const { messages, nativeOnly: inputOnly } = hubMessages(request.input, typeof request.instructions === 'string' ? request.instructions : undefined);
-  const tools = hubTools(request);
+  const leftOut = new LeftOut();
+  for (const field of Object.keys(body)) if (!CARRIED.has(field) && !(field === 'include' && onlyEncryptedReasoning(body.include))) leftOut.add(field);
+  const { messages, nativeOnly: inputOnly } = hubMessages(request.input, typeof request.instructions === 'string' ? request.instructions : undefined, leftOut);
+  const tools = hubTools(request, leftOut);
   const maxTokens = typeof request.max_output_tokens === 'number' ? request.max_output_tokens : 0;
   const hub: JsonObject = {
     model,
@@ -40,8 +53,10 @@ export function readResponsesRequest(body: JsonObject): ReadResponsesRequest {
     ...responseFormat(request),
   };
   const nativeOnly = statefulPart(request) ?? tools.nativeOnly ?? inputOnly;
-  return { hub, maxTokens, ...(nativeOnly ? { nativeOnly } : {}) };
+  return { hub, maxTokens, ...(nativeOnly ? { nativeOnly } : {}), ...leftOut.named() };
 }
+
+const onlyEncryptedReasoning = (include: unknown) => Array.isArray(include) && include.every((entry) => entry === 'reasoning.encrypted_content');
 
 /** text.format as Chat's response_format; plain text needs none. */
 function responseFormat(request: ResponsesRequest): JsonObject {

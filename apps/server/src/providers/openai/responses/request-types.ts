@@ -18,6 +18,8 @@ export interface InputItem {
   id?: string;
   call_id?: string;
   name?: string;
+  /** The namespace of the tool a call names. */
+  namespace?: string;
   arguments?: unknown;
   input?: unknown;
   output?: unknown;
@@ -32,6 +34,8 @@ export interface ResponsesTool {
   parameters?: unknown;
   strict?: unknown;
   format?: unknown;
+  /** A namespace's tools. */
+  tools?: ResponsesTool[];
 }
 
 export interface ResponsesRequest {

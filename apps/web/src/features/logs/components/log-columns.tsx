@@ -6,7 +6,7 @@ import { formatTimestamp } from '@/lib/format/time';
 import { costBreakdown } from '../log-costs';
 import { logOtherView } from '../log-other';
 import { LogCostsPopover } from './log-costs-popover';
-import { InterruptedTag, PassthroughTag, ProtocolTag, TokenKindText } from './log-other-tags';
+import { DroppedTag, InterruptedTag, PassthroughTag, ProtocolTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
 
 /** Zero counts stay blank, as in one-api: top-up and management rows have no tokens. */
@@ -23,6 +23,7 @@ function LogDetails({ log }: { log: LogView }) {
       {other.protocol && <ProtocolTag label={other.protocol} />}
       {other.passthrough && <PassthroughTag />}
       {other.interrupted && <InterruptedTag by={other.interrupted} />}
+      {other.dropped && <DroppedTag names={other.dropped} />}
       <Typography.Text>{log.content}</Typography.Text>
       {other.lines.map((line) => (
         <TokenKindText key={line.kind} line={line} />

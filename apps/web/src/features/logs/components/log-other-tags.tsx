@@ -48,3 +48,15 @@ export function TokenKindText({ line }: { line: TokenKindLine }) {
     </Typography.Text>
   );
 }
+
+/** What the conversion left out of the request, named in a tooltip (the same names as the x-tollgate-dropped header). */
+export function DroppedTag({ names }: { names: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('logs.other.droppedHint', { names: names.join(', ') })}>
+      <Tag color="orange" data-testid="log-dropped">
+        {t('logs.other.dropped', { count: names.length })}
+      </Tag>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The first request each coding agent sent, recorded from the real CLI against a recording server (see
+ * fixtures/agents/): its path, headers and body as the agent wrote them, credentials and transport headers
+ * taken out. A test sends it to Tollgate for any model, to see what a path does with what agents send today.
+ */
+const FIXTURES = {
+  'claude-code': 'claude-code-2.1-gpt-5.2-messages.json',
+  codex: 'codex-0.171-claude-sonnet-4-6-responses.json',
+  'gemini-cli': 'gemini-cli-0.61-gemini-2.5-pro-stream.json',
+  opencode: 'opencode-1.18-gpt-5.2-chat.json',
+  'qwen-code': 'qwen-code-0.24-qwen3-coder-plus-chat.json',
+} as const;
+
+export type AgentName = keyof typeof FIXTURES;
+
+export interface AgentRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+const DIRECTORY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'agents');
+const LEFT_OUT_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'accept-encoding', 'content-length', 'host', 'connection']);
+
+/** The agent's recorded request, asking for `model` (in the body, or in the path for Gemini's methods). */
+export function agentRequest(agent: AgentName, model: string): AgentRequest {
+  const recorded = JSON.parse(fs.readFileSync(path.join(DIRECTORY, FIXTURES[agent]), 'utf8')) as AgentRequest;
+  const headers = Object.fromEntries(Object.entries(recorded.headers).filter(([name]) => !LEFT_OUT_HEADERS.has(name)));
+  const body = recorded.body;
+  if (typeof body.model === 'string') body.model = model;
+  const url = recorded.url.replace(/\/models\/[^:]+:/, `/models/${model}:`);
+  return { url, headers, body };
+}
