@@ -1,5 +1,6 @@
 import type { ChannelType, NativeProtocol } from '@tollgate/contract';
 import type { RefusedParameters } from './chat-parameters.js';
+import type { JsonObject } from './openai/request-body.js';
 import type { ReportedUsage } from './openai/response-usage.js';
 import type { UpstreamError } from './openai/upstream-error.js';
 import type { UpstreamResponse } from './upstream-response.js';
@@ -167,6 +168,11 @@ export interface Adaptor {
    * providers/hub.ts). Adaptors without it get a plain OpenAI request: an OpenAI upstream refuses unknown fields.
    */
   hubExtensions?: boolean;
+  /**
+   * What the adaptor's request leaves out of a hub request whose extensions it reads (a web search it can
+   * offer only without function tools, say), by name, for the client's x-tollgate-dropped header.
+   */
+  leftOut?(hub: JsonObject, model: string): string[];
   /**
    * The chat parameters the protocol can neither honour nor emulate (`n` above 1, `logprobs`; per upstream
    * model when its models speak different protocols): a chat request using one goes to another channel, or

@@ -12,6 +12,8 @@ import type { JsonObject } from './openai/request-body.js';
  * Request
  * - `thinking`: Anthropic's `{type:"enabled",budget_tokens}` / `{type:"disabled"}` / `{type:"adaptive"}`.
  * - `top_k`: a number.
+ * - `web_search`: `{max_uses?}`: the client offered its vendor's web search (Anthropic's server tool, the
+ *   Responses `web_search` tool, Gemini's Google Search); a channel whose protocol has its own runs that.
  * - `cache_control` on a content part, on a message (its whole content), or on a tool: Anthropic's breakpoint.
  * - assistant messages: `reasoning_content` (the thinking text) and `thinking_blocks` (Anthropic's `thinking`
  *   and `redacted_thinking` blocks, unchanged and in order, signatures included).
@@ -25,7 +27,7 @@ import type { JsonObject } from './openai/request-body.js';
  * - `usage.prompt_tokens_details.cache_write_tokens`: input tokens written to the prompt cache (Anthropic's
  *   cache_creation_input_tokens), beside OpenAI's own cached_tokens and reasoning_tokens details.
  */
-export const HUB_REQUEST_EXTENSIONS = ['thinking', 'top_k'] as const;
+export const HUB_REQUEST_EXTENSIONS = ['thinking', 'top_k', 'web_search'] as const;
 
 const MESSAGE_EXTENSIONS = ['reasoning_content', 'thinking_blocks', 'cache_control', 'is_error'] as const;
 
@@ -47,6 +49,7 @@ export function extensionsLeftOut(hub: JsonObject): string[] {
   const names: string[] = [];
   if (hub.thinking !== undefined && hub.reasoning_effort === undefined && (hub.thinking as { type?: unknown }).type !== 'disabled') names.push('thinking');
   if (hub.top_k !== undefined) names.push('top_k');
+  if (hub.web_search !== undefined) names.push('tool:web_search');
   const cached = (object: unknown): boolean => typeof object === 'object' && object !== null && 'cache_control' in object;
   let cache = Array.isArray(hub.tools) && hub.tools.some(cached);
   let thinkingBlocks = false;

@@ -12,7 +12,7 @@ import { sseEvents } from '../../test/anthropic-client.js';
  * The first request of each coding agent, as the agent sent it (recorded from the real CLIs into
  * test/fixtures/agents/), through each conversion that failed it before: Claude Code's `system` turn,
  * adaptive thinking, effort and context_management on OpenAI and Gemini channels; Codex's namespace and
- * web_search tools on an Anthropic channel. Each is served, what it loses is named, and it is billed.
+ * web_search tools on Anthropic and Gemini channels. Each is served, what it loses is named, and it is billed.
  */
 const GPT = 'gpt-5.2';
 const GEMINI = 'gemini-3-pro-preview';
@@ -75,7 +75,7 @@ describe.each(databaseKinds)('the agents’ own requests through conversion on %
     await f.flush();
     const log = await lastConsumeLog(f);
     expect(log.model_name).toBe(GPT);
-    expect(JSON.parse(log.other)).toMatchObject({ protocol: 'anthropic', dropped: ['context_management', 'metadata.user_id', 'cache_control'] });
+    expect(JSON.parse(log.other ?? '')).toMatchObject({ protocol: 'anthropic', dropped: ['context_management', 'metadata.user_id', 'cache_control'] });
   });
 
   it('serves the same request on a Gemini channel, the effort as its thinking level and the system turns in its system instruction', async () => {
@@ -87,16 +87,25 @@ describe.each(databaseKinds)('the agents’ own requests through conversion on %
     expect(sent.systemInstruction.parts[0]?.text).toContain('Available agent types');
   });
 
-  it("serves Codex's request for a Claude model on an Anthropic channel: namespace tools flattened, web_search left out and named", async () => {
+  it("serves Codex's request for a Claude model on an Anthropic channel: namespace tools flattened, web_search as Anthropic's own", async () => {
     const response = await send('codex', CLAUDE);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('event: response.completed');
-    expect(response.headers.get('x-tollgate-dropped')).toBe('prompt_cache_key, client_metadata, tool:web_search');
-    const sent = anthropic.received.at(-1)?.json as { tools: { name: string }[] };
+    expect(response.headers.get('x-tollgate-dropped')).toBe('prompt_cache_key, client_metadata');
+    const sent = anthropic.received.at(-1)?.json as { tools: { name: string; type?: string }[] };
     const names = sent.tools.map((tool) => tool.name);
     expect(names).toContain('exec_command');
     expect(names).toContain('multi_agent_v1__spawn_agent');
-    expect(names).not.toContain('web_search');
+    expect(sent.tools.at(-1)).toEqual({ type: 'web_search_20250305', name: 'web_search' });
+  });
+
+  it("serves Codex's request on a Gemini channel, where web search cannot join function tools: left out and named", async () => {
+    const response = await send('codex', GEMINI);
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(response.headers.get('x-tollgate-dropped')).toBe('prompt_cache_key, client_metadata, tool:web_search');
+    const sent = gemini.received.at(-1)?.json as { tools: Record<string, unknown>[] };
+    expect(sent.tools.map((tool) => Object.keys(tool))).toEqual([['functionDeclarations']]);
   });
 
   it("gives a call of a namespace's tool back to Codex under its own name and namespace", async () => {

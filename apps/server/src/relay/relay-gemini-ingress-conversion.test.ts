@@ -151,13 +151,13 @@ describe.each(databaseKinds)('Gemini clients on OpenAI and Anthropic channels (c
     expect(await lastConsumeLog(f)).toMatchObject({ model_name: EMBEDDING, prompt_tokens: 8, completion_tokens: 0 });
   });
 
-  it('leaves a built-in Google tool and safetySettings out of a converted request, naming them in the header and the log', async () => {
-    const body = { contents: [{ role: 'user', parts: [{ text: 'news?' }] }], tools: [{ googleSearch: {} }, { functionDeclarations: [weatherDeclaration] }], safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }] };
+  it("leaves Google's built-in tools and safetySettings out of a request converted for OpenAI, naming them in the header and the log", async () => {
+    const body = { contents: [{ role: 'user', parts: [{ text: 'news?' }] }], tools: [{ googleSearch: {} }, { codeExecution: {} }, { functionDeclarations: [weatherDeclaration] }], safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }] };
     const response = await fetch(`${f.url}/v1beta/models/${GPT}:generateContent`, { method: 'POST', headers: { 'x-goog-api-key': `sk-${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(response.status).toBe(200);
-    expect(response.headers.get('x-tollgate-dropped')).toBe('safetySettings, tool:googleSearch');
+    expect(response.headers.get('x-tollgate-dropped')).toBe('safetySettings, tool:codeExecution, tool:web_search');
     expect((openai.received.at(-1)?.json?.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual([weatherDeclaration.name]);
     await f.flush();
-    expect(JSON.parse((await lastConsumeLog(f)).other)).toMatchObject({ dropped: ['safetySettings', 'tool:googleSearch'] });
+    expect(JSON.parse((await lastConsumeLog(f)).other ?? '')).toMatchObject({ dropped: ['safetySettings', 'tool:codeExecution', 'tool:web_search'] });
   });
 });

@@ -103,7 +103,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   const ownShape = input.protocol === 'openai';
   const keepExtensions = ownShape || egress.hubExtensions === true;
   const body = upstreamBody(hub, changes, keepExtensions);
-  const leftOut = keepExtensions ? input.leftOut : joinLeftOut(input.leftOut, extensionsLeftOut(hub.json));
+  const leftOut = joinLeftOut(input.leftOut, keepExtensions ? egress.leftOut?.(hub.json, upstreamModel) : extensionsLeftOut(hub.json));
   return plan(egress, ownShape ? path : (HUB_PATHS[mode] ?? path), body, hub.contentType, undefined, leftOut);
 }
 

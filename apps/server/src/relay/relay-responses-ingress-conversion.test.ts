@@ -172,7 +172,7 @@ describe('Responses API conversion and refusals', () => {
 
     const before = await usedQuota();
     const calls = chat.received.length;
-    const refused = await client.responses.create({ model: CHAT, input: 'weather news?', tools: [{ type: 'web_search' }], tool_choice: { type: 'web_search' } }).catch((error: unknown) => error as { status: number; error: { message: string; code: string } });
+    const refused = await client.responses.create({ model: CHAT, input: 'weather news?', tools: [{ type: 'web_search_preview' }], tool_choice: { type: 'web_search_preview' } }).catch((error: unknown) => error as { status: number; error: { message: string; code: string } });
     expect(refused).toMatchObject({ status: 400, error: { code: 'native_protocol_required', message: expect.stringContaining('web_search') as unknown } });
     expect(await usedQuota()).toBe(before);
     expect(chat.received.length).toBe(calls);

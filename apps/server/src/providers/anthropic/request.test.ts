@@ -67,6 +67,14 @@ describe('Anthropic request conversion', () => {
     expect(toAnthropicRequest({ messages: [], tools: [weatherTool], parallel_tool_calls: false }, 'm').tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
   });
 
+  it("offers the hub's web search as Anthropic's web search server tool, beside the client's tools", () => {
+    expect(toAnthropicRequest({ messages: [], tools: [weatherTool], web_search: { max_uses: 2 } }, 'm').tools).toEqual([
+      expect.objectContaining({ name: 'get_weather' }),
+      { type: 'web_search_20250305', name: 'web_search', max_uses: 2 },
+    ]);
+    expect(toAnthropicRequest({ messages: [], web_search: {}, tool_choice: 'none' }, 'm').tools).toBeUndefined();
+  });
+
   it('defaults max_tokens, clamps temperature, renames old models and maps stop, stream, user and JSON mode', () => {
     const request = toAnthropicRequest(
       { messages: [{ role: 'user', content: 'hi' }], temperature: 1.6, top_p: 0.9, stop: 'END', stream: true, user: 'u1', response_format: { type: 'json_object' } },

@@ -41,7 +41,7 @@ export function toAnthropicRequest(body: JsonObject, model: string, options: { s
   if (typeof body.user === 'string' && body.user) request.metadata = { user_id: body.user };
   if (schema !== undefined) return { ...request, ...structuredOutputTool(schema) };
   // tool_choice "none" means the model may not call a tool: sending no tools says exactly that.
-  const tools = body.tool_choice === 'none' ? [] : convertTools(body.tools);
+  const tools: AnthropicTool[] = body.tool_choice === 'none' ? [] : [...convertTools(body.tools), ...webSearchTool(body.web_search)];
   if (tools.length > 0) {
     request.tools = tools;
     const choice = toolChoice(body.tool_choice, body.parallel_tool_calls === false);
@@ -63,6 +63,16 @@ function convertTools(tools: unknown): AnthropicTool[] {
     input_schema: parameters ?? { type: 'object', properties: {} },
     ...(sent.cache_control ? { cache_control: sent.cache_control } : {}),
   }));
+}
+
+/**
+ * The hub's `web_search` as Anthropic's web search server tool, which Anthropic runs and bills itself.
+ * Docs: https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/web-search-tool
+ */
+function webSearchTool(search: unknown): AnthropicTool[] {
+  if (!search || typeof search !== 'object') return [];
+  const uses = (search as { max_uses?: unknown }).max_uses;
+  return [{ type: 'web_search_20250305', name: 'web_search', ...(typeof uses === 'number' ? { max_uses: uses } : {}) }];
 }
 
 /** The hub's `thinking` (Anthropic's own shape, providers/hub.ts). */

@@ -43,6 +43,26 @@ describe('Anthropic stream conversion', () => {
     expect(events.find((e) => e.done)?.usage).toEqual({ promptTokens: 412, completionTokens: 47, totalTokens: 459 });
   });
 
+  it("does not take a web search's query for a client tool call", () => {
+    const events = [
+      ['message_start', '{"type":"message_start","message":{"id":"msg_s","model":"claude-sonnet-4-6","usage":{"input_tokens":20,"output_tokens":1}}}'],
+      ['content_block_start', '{"type":"content_block_start","index":0,"content_block":{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{}}}'],
+      ['content_block_delta', '{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\\"query\\": \\"news\\"}"}}'],
+      ['content_block_stop', '{"type":"content_block_stop","index":0}'],
+      ['content_block_start', '{"type":"content_block_start","index":1,"content_block":{"type":"web_search_tool_result","tool_use_id":"srvtoolu_1","content":[]}}'],
+      ['content_block_stop', '{"type":"content_block_stop","index":1}'],
+      ['content_block_start', '{"type":"content_block_start","index":2,"content_block":{"type":"text","text":""}}'],
+      ['content_block_delta', '{"type":"content_block_delta","index":2,"delta":{"type":"text_delta","text":"The news."}}'],
+      ['message_delta', '{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}}'],
+      ['message_stop', '{"type":"message_stop"}'],
+    ]
+      .map(([event, data]) => `event: ${event}\ndata: ${data}\n\n`)
+      .join('');
+    const { chunks } = run(events, false);
+    expect(JSON.stringify(chunks)).not.toContain('tool_calls');
+    expect(chunks.map((chunk) => (chunk.choices as { delta: { content?: string } }[])[0]?.delta.content ?? '').join('')).toBe('The news.');
+  });
+
   it('reports usage to the relay without a usage chunk when the client did not ask for one', () => {
     const { events, chunks } = run(RECORDED, false);
     expect(chunks.every((c) => (c.choices as unknown[]).length === 1)).toBe(true);

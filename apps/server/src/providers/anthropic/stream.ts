@@ -67,7 +67,8 @@ export function anthropicStreamParser(options: ConvertedStreamOptions & { struct
         if (delta?.type === 'thinking_delta' && delta.thinking) return emit({ reasoning_content: delta.thinking }, delta.thinking);
         if (delta?.type === 'signature_delta' && delta.signature) return emit({ thinking_signature: delta.signature });
         if (delta?.type === 'input_json_delta' && delta.partial_json && (event.index ?? -1) === structuredBlock) return emit({ content: delta.partial_json }, delta.partial_json);
-        if (delta?.type === 'input_json_delta' && delta.partial_json) return emit(toolDelta(event.index, { function: { arguments: delta.partial_json } }), delta.partial_json);
+        // A server tool's input (web search's query) streams too: only a client tool's is a call to forward.
+        if (delta?.type === 'input_json_delta' && delta.partial_json && toolIndexes.has(event.index ?? -1)) return emit(toolDelta(event.index, { function: { arguments: delta.partial_json } }), delta.partial_json);
         return NOTHING;
       }
       case 'message_delta':

@@ -49,11 +49,14 @@ export interface AnthropicMessage {
   content: ContentBlock[];
 }
 
+/** A custom tool (its input_schema), or a server tool Anthropic runs (its `type`: web search). */
 export interface AnthropicTool {
+  type?: string;
   name: string;
   description?: string;
-  input_schema: unknown;
+  input_schema?: unknown;
   cache_control?: CacheControl;
+  max_uses?: number;
 }
 
 export type AnthropicToolChoice = { type: 'auto' | 'any'; disable_parallel_tool_use?: boolean } | { type: 'tool'; name: string; disable_parallel_tool_use?: boolean };

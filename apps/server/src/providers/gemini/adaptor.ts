@@ -7,7 +7,7 @@ import { streamOptionsOf } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
 import { toBatchEmbedRequest, toEmbeddingList } from './embeddings.js';
 import { geminiNative } from './native-endpoint.js';
-import { toGeminiRequest } from './request.js';
+import { searchLeftOut, toGeminiRequest } from './request.js';
 import { toChatCompletion } from './response.js';
 import { geminiStreamParser } from './stream.js';
 import { parseGeminiError } from './upstream-error.js';
@@ -30,6 +30,7 @@ export const geminiAdaptor: Adaptor = withSerialToolCalls({
   inlineImages: true,
   // Reasoning settings (the hub's `thinking`, top_k) become generationConfig; thoughts come back as reasoning_content.
   hubExtensions: true,
+  leftOut: searchLeftOut,
   native: { gemini: geminiNative },
 
   buildRequest(request: AdaptorRequest): BuiltRequest {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PNG_1X1 as PNG, canonicalRequestWithToolTurn, weatherTool } from '../../../test/canonical-request.js';
 import { callId } from './call-id.js';
-import { toGeminiRequest } from './request.js';
+import { searchLeftOut, toGeminiRequest } from './request.js';
 
 /** The canonical request of reference providers.md 0.1, with its second turn. */
 const canonical = canonicalRequestWithToolTurn('gemini-1.5-flash');
@@ -91,6 +91,14 @@ describe('Gemini request conversion', () => {
     ['a budget and an effort on Gemini 3: the budget alone', { thinking: { type: 'enabled', budget_tokens: 512 }, reasoning_effort: 'high' }, 'gemini-3-flash', { thinkingBudget: 512, includeThoughts: true }],
   ])('maps %s to thinkingConfig', (_name, fields, model, expected) => {
     expect(toGeminiRequest({ model, messages: [], ...fields }).generationConfig?.thinkingConfig).toEqual(expected);
+  });
+
+  it("grounds on Google Search for the hub's web search, unless function tools come with it (then it is left out, by name)", () => {
+    expect(toGeminiRequest({ messages: [], web_search: {} }).tools).toEqual([{ googleSearch: {} }]);
+    expect(searchLeftOut({ messages: [], web_search: {} })).toEqual([]);
+    const withFunctions = { messages: [], web_search: {}, tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { a: { type: 'string' } } } } }] };
+    expect(toGeminiRequest(withFunctions).tools).toEqual([{ functionDeclarations: [expect.objectContaining({ name: 'f' })] }]);
+    expect(searchLeftOut(withFunctions)).toEqual(['tool:web_search']);
   });
 
   it('passes the hub top_k on as topK', () => {

@@ -17,6 +17,13 @@ export const DEFAULT_SAFETY_THRESHOLD = 'BLOCK_NONE';
 const SAFETY_CATEGORIES = ['HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_CIVIC_INTEGRITY'];
 
 /**
+ * The hub's `web_search` is Google Search grounding, offered only to a request without function tools:
+ * Gemini refuses the two together on its 2.x models (see `searchLeftOut`).
+ * Docs: https://ai.google.dev/gemini-api/docs/google-search
+ */
+export const searchLeftOut = (body: JsonObject): string[] => (body.web_search !== undefined && functionTools(body.tools).length > 0 ? ['tool:web_search'] : []);
+
+/**
  * System messages always go to `systemInstruction`: every Gemini model served today (1.5 and later)
  * supports it, so one-api's user turn plus dummy "Okay" model turn for older models is not needed.
  */
@@ -28,7 +35,7 @@ export function toGeminiRequest(body: JsonObject, safetyThreshold = DEFAULT_SAFE
   if (declarations.length > 0) {
     request.tools = [{ functionDeclarations: declarations }];
     request.toolConfig = { functionCallingConfig: functionCallingConfig(body.tool_choice) };
-  }
+  } else if (body.web_search !== undefined) request.tools = [{ googleSearch: {} }];
   const config = generationConfig(body);
   if (Object.keys(config).length > 0) request.generationConfig = config;
   return request;

@@ -52,7 +52,7 @@ export interface FunctionCallingConfig {
 export interface GeminiRequest {
   contents: GeminiContent[];
   systemInstruction?: { parts: { text: string }[] };
-  tools?: { functionDeclarations: FunctionDeclaration[] }[];
+  tools?: ({ functionDeclarations: FunctionDeclaration[] } | { googleSearch: Record<string, never> })[];
   toolConfig?: { functionCallingConfig: FunctionCallingConfig };
   generationConfig?: GenerationConfig;
   safetySettings: { category: string; threshold: string }[];

@@ -6,7 +6,7 @@ import { anthropicAdaptor, CLAUDE_REFUSES } from '../anthropic/adaptor.js';
 import { anthropicStreamParser } from '../anthropic/stream.js';
 import { structuredOutputSchema } from '../anthropic/structured-output.js';
 import { geminiAdaptor, GEMINI_REFUSES } from '../gemini/adaptor.js';
-import { toGeminiRequest } from '../gemini/request.js';
+import { searchLeftOut, toGeminiRequest } from '../gemini/request.js';
 import { geminiStreamParser } from '../gemini/stream.js';
 import { wantsUsage } from '../openai-chunks.js';
 import { withSerialToolCalls } from '../serial-tool-calls.js';
@@ -46,6 +46,7 @@ export const vertexAdaptor: Adaptor = withSerialToolCalls({
   native: { gemini: vertexGeminiNative, anthropic: vertexClaudeNative },
   // Both conversions (Gemini's and Anthropic's) read the hub's thinking, cache breakpoints and top_k.
   hubExtensions: true,
+  leftOut: (hub, model) => (publisherOf(model) === 'anthropic' ? [] : searchLeftOut(hub)),
   // Claude on Vertex takes only base64 images, and Gemini on Vertex reads only gs:// file URIs.
   inlineImages: true,
 

@@ -29,7 +29,7 @@ describe('an Anthropic request read as the hub', () => {
     expect(readMessagesRequest({ model: 'm', ...count }, true)).toMatchObject({ maxTokens: 0, hub: { model: 'm' } });
   });
 
-  it("keeps a system turn at its place, maps output_config.effort to reasoning_effort, and leaves out what only Anthropic reads", () => {
+  it("keeps a system turn at its place, maps output_config.effort to reasoning_effort, and carries web search as the hub's, and leaves out what only Anthropic reads", () => {
     const read = readMessagesRequest({
       ...base,
       system: 'You are an agent.',
@@ -50,9 +50,9 @@ describe('an Anthropic request read as the hub', () => {
       { role: 'system', content: '<system-reminder>Be careful.</system-reminder>' },
       { role: 'user', content: 'go on' },
     ]);
-    expect(read.hub).toMatchObject({ thinking: { type: 'adaptive' }, reasoning_effort: 'high' });
+    expect(read.hub).toMatchObject({ thinking: { type: 'adaptive' }, reasoning_effort: 'high', web_search: { max_uses: 5 } });
     expect(read.hub).not.toHaveProperty('user');
-    expect(read.leftOut).toEqual(['context_management', 'tool:web_search', 'metadata.user_id']);
+    expect(read.leftOut).toEqual(['context_management', 'metadata.user_id']);
     expect(read.nativeOnly).toBeUndefined();
     expect(readMessagesRequest({ ...base, tools: [{ type: 'web_search_20250305', name: 'web_search' }], tool_choice: { type: 'tool', name: 'web_search' } }).nativeOnly).toContain('web_search');
     expect(readMessagesRequest({ ...base, thinking: { type: 'disabled' }, output_config: { effort: 'low' } }).hub).not.toHaveProperty('reasoning_effort');

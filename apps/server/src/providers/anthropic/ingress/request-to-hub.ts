@@ -9,8 +9,9 @@ import { validateMessages } from './validate.js';
  * a system message (its blocks as text parts when one carries cache_control), the turns, custom tools as
  * functions, tool_choice, sampling, stop sequences, metadata.user_id as `user`, `thinking` and `top_k` as
  * the hub's extensions, and `output_config.effort` as OpenAI's `reasoning_effort`.
- * What a conversion cannot carry follows the rule of providers/left-out.ts: Anthropic's server tools (web
- * search, code execution…) and the tools whose schema only Anthropic knows (bash, text editor, computer)
+ * The web search server tool is the hub's `web_search`, which a channel with a search of its own runs.
+ * What a conversion cannot carry follows the rule of providers/left-out.ts: Anthropic's other server tools
+ * (code execution, web fetch…) and the tools whose schema only Anthropic knows (bash, text editor, computer)
  * are left out when merely offered, and make the request `nativeOnly` when tool_choice forces one; fields
  * only Anthropic reads (`context_management`, `container`, `mcp_servers`…) are left out. Both are named.
  * Docs: https://docs.anthropic.com/en/api/messages
@@ -39,6 +40,7 @@ export function readMessagesRequest(body: JsonObject, countOnly = false): ReadRe
   const leftOut = new LeftOut();
   for (const field of Object.keys(body)) if (!CARRIED.has(field)) leftOut.add(field);
   const tools = hubTools(request.tools ?? [], leftOut);
+  const search = (request.tools ?? []).find(isWebSearch);
   const hub: JsonObject = {
     model: request.model,
     messages: system ? [system, ...messages] : messages,
@@ -47,6 +49,7 @@ export function readMessagesRequest(body: JsonObject, countOnly = false): ReadRe
     ...sampling(request, leftOut),
     ...(tools.length > 0 ? { tools } : {}),
     ...toolChoice(request.tool_choice, tools.length > 0),
+    ...(search && request.tool_choice?.type !== 'none' ? { web_search: webSearch(search) } : {}),
   };
   const nativeOnly = forcedServerTool(request) ?? contentOnly;
   return { hub, maxTokens: request.max_tokens ?? 0, ...(nativeOnly ? { nativeOnly } : {}), ...leftOut.named() };
@@ -75,10 +78,14 @@ function hubTools(tools: ClientTool[], leftOut: LeftOut): JsonObject[] {
   const functions: JsonObject[] = [];
   for (const tool of tools) {
     if (isCustom(tool)) functions.push(hubTool(tool));
-    else leftOut.add(`tool:${tool.name}`);
+    else if (!isWebSearch(tool)) leftOut.add(`tool:${tool.name}`);
   }
   return functions;
 }
+
+const isWebSearch = (tool: ClientTool) => typeof tool.type === 'string' && tool.type.startsWith('web_search_');
+
+const webSearch = (tool: ClientTool): JsonObject => (typeof tool.max_uses === 'number' ? { max_uses: tool.max_uses } : {});
 
 const isCustom = (tool: ClientTool) => tool.input_schema !== undefined && (tool.type === undefined || tool.type === 'custom');
 

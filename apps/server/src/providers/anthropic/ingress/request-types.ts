@@ -36,6 +36,8 @@ export interface ClientTool {
   description?: string;
   input_schema?: unknown;
   cache_control?: CacheControl;
+  /** A server tool's limit on its uses (web search). */
+  max_uses?: number;
 }
 
 export interface ClientToolChoice {

@@ -42,6 +42,7 @@ export function readGenerateRequest(body: JsonObject, model: string, stream: boo
     ...(stream ? { stream: true } : {}),
     ...hubGenerationFields(request.generationConfig),
     ...(tools.tools ? { tools: tools.tools, tool_choice: tools.toolChoice } : {}),
+    ...(tools.webSearch ? { web_search: tools.webSearch } : {}),
   };
   const cached = request.cachedContent ? `the cached content ${request.cachedContent} lives on Gemini` : undefined;
   const nativeOnly = cached ?? contentsOnly;

@@ -13,15 +13,25 @@ import { jsonSchema } from './schema-to-json.js';
 export interface ConvertedTools {
   tools?: JsonObject[];
   toolChoice?: unknown;
+  /** The hub's `web_search` (providers/hub.ts), when the client offered Google Search. */
+  webSearch?: JsonObject;
 }
+
+/** Google Search, under its current and its Gemini 1.5 name. */
+const GOOGLE_SEARCH = new Set(['googleSearch', 'googleSearchRetrieval']);
 
 const EMPTY_PARAMETERS = { type: 'object', properties: {} };
 
 export function hubTools(request: GenerateRequest, leftOut: LeftOut): ConvertedTools {
   const tools = request.tools ?? [];
-  for (const tool of tools) for (const key of Object.keys(tool)) if (key !== 'functionDeclarations') leftOut.add(`tool:${key}`);
-  const declarations = tools.flatMap((tool: ClientTool) => tool.functionDeclarations ?? []);
   const converted: ConvertedTools = {};
+  for (const tool of tools) {
+    for (const key of Object.keys(tool)) {
+      if (GOOGLE_SEARCH.has(key)) converted.webSearch = {};
+      else if (key !== 'functionDeclarations') leftOut.add(`tool:${key}`);
+    }
+  }
+  const declarations = tools.flatMap((tool: ClientTool) => tool.functionDeclarations ?? []);
   if (declarations.length === 0) return converted;
   const calling = request.toolConfig?.functionCallingConfig;
   const mode = (calling?.mode ?? 'AUTO').toUpperCase();

@@ -43,7 +43,7 @@ describe('readResponsesRequest', () => {
     expect(readResponsesRequest({ model: 'm', input: 'hi', ...fields }).nativeOnly).toContain(named);
   });
 
-  it('leaves out the built-in tools it is offered and the fields only OpenAI reads, naming them', () => {
+  it("carries web search as the hub's, and leaves out the other built-in tools it is offered and the fields only OpenAI reads, naming them", () => {
     const read = readResponsesRequest({
       model: 'm',
       input: [{ role: 'user', content: 'hi' }, { type: 'web_search_call', id: 'ws_1', status: 'completed' }],
@@ -54,7 +54,8 @@ describe('readResponsesRequest', () => {
       client_metadata: { a: 'b' },
     });
     expect(read.nativeOnly).toBeUndefined();
-    expect(read.leftOut).toEqual(['prompt_cache_key', 'client_metadata', 'input[1] (web_search_call)', 'tool:web_search', 'tool:local_shell']);
+    expect(read.leftOut).toEqual(['prompt_cache_key', 'client_metadata', 'input[1] (web_search_call)', 'tool:local_shell']);
+    expect(read.hub.web_search).toEqual({});
     expect(read.hub.tools).toEqual([{ type: 'function', function: { name: 'f', parameters: {} } }]);
   });
 

@@ -47,6 +47,7 @@ export function readResponsesRequest(body: JsonObject): ReadResponsesRequest {
     ...(typeof request.top_p === 'number' ? { top_p: request.top_p } : {}),
     ...(typeof request.user === 'string' ? { user: request.user } : {}),
     ...(tools.tools ? { tools: tools.tools } : {}),
+    ...(tools.webSearch ? { web_search: tools.webSearch } : {}),
     ...(tools.toolChoice !== undefined ? { tool_choice: tools.toolChoice } : {}),
     ...(tools.tools && typeof request.parallel_tool_calls === 'boolean' ? { parallel_tool_calls: request.parallel_tool_calls } : {}),
     ...(typeof request.reasoning?.effort === 'string' ? { reasoning_effort: request.reasoning.effort } : {}),

@@ -8,21 +8,32 @@ import type { ResponsesRequest, ResponsesTool } from './request-types.js';
  * Function tools are flat in the Responses API (`{type,name,parameters}`) and nested in Chat's. A custom tool
  * (free text input, Codex's apply_patch) becomes a function taking one string `input`; the answer turns a
  * call of it back into a custom_tool_call (answer-items.ts). A namespace's tools become functions named
- * `<namespace>__<name>` (client-tool-names.ts). Every other type is a tool OpenAI runs itself (web search,
- * file search, computer use, code interpreter, image generation, MCP, local shell): offered, it is left out
- * and named (providers/left-out.ts); forced by tool_choice, the request is nativeOnly.
+ * `<namespace>__<name>` (client-tool-names.ts). Web search is the hub's `web_search`, which a channel with a
+ * search of its own runs. Every other type is a tool OpenAI runs itself (file search, computer use, code
+ * interpreter, image generation, MCP, local shell): offered, it is left out and named
+ * (providers/left-out.ts); forced by tool_choice, the request is nativeOnly.
  */
 export interface HubTools {
   tools?: JsonObject[];
   toolChoice?: unknown;
   nativeOnly?: string;
+  /** The hub's `web_search` (providers/hub.ts), when the client offered OpenAI's. */
+  webSearch?: JsonObject;
 }
+
+/** OpenAI's web search tool, under each of its names. */
+const WEB_SEARCH = new Set(['web_search', 'web_search_preview', 'web_search_2025_08_26', 'web_search_preview_2025_03_11']);
 
 const CUSTOM_PARAMETERS = { type: 'object', properties: { input: { type: 'string', description: 'The raw input of the tool.' } }, required: ['input'], additionalProperties: false };
 
 export function hubTools(request: ResponsesRequest, leftOut: LeftOut): HubTools {
   const tools: JsonObject[] = [];
+  let webSearch: JsonObject | undefined;
   for (const tool of request.tools ?? []) {
+    if (WEB_SEARCH.has(String(tool.type))) {
+      webSearch = {};
+      continue;
+    }
     if (tool.type === 'function' || tool.type === 'custom') tools.push(hubFunction(tool, String(tool.name)));
     else if (tool.type === 'namespace' && typeof tool.name === 'string' && Array.isArray(tool.tools)) {
       for (const inner of tool.tools) {
@@ -35,7 +46,9 @@ export function hubTools(request: ResponsesRequest, leftOut: LeftOut): HubTools 
   if (choice.value !== undefined && tools.length === 0 && choice.value !== 'none' && choice.value !== 'auto') {
     return { nativeOnly: `tool_choice ${JSON.stringify(request.tool_choice)} forces a tool, and every tool offered runs only on OpenAI` };
   }
-  return { ...(tools.length > 0 ? { tools } : {}), ...(choice.value !== undefined && tools.length > 0 ? { toolChoice: choice.value } : {}), ...(choice.nativeOnly ? { nativeOnly: choice.nativeOnly } : {}) };
+  return {
+    ...(webSearch && choice.value !== 'none' ? { webSearch } : {}),
+    ...(tools.length > 0 ? { tools } : {}), ...(choice.value !== undefined && tools.length > 0 ? { toolChoice: choice.value } : {}), ...(choice.nativeOnly ? { nativeOnly: choice.nativeOnly } : {}) };
 }
 
 function hubFunction(tool: ResponsesTool, name: string): JsonObject {
