@@ -38,6 +38,17 @@ const TOLLGATE_PORT = 28103;
 const MESSAGES = [{ role: 'user', content: 'Hello there, how are you?' }];
 const chatBody = (stream: boolean) => JSON.stringify({ model: 'gpt-4o-mini', stream, messages: MESSAGES });
 const messagesBody = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: MESSAGES });
+/** A Responses request as Codex sends it (a function tool, the encrypted reasoning asked back), for a Claude model. */
+const responsesBody = (model: string) =>
+  JSON.stringify({
+    model,
+    stream: true,
+    store: false,
+    input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: MESSAGES[0]!.content }] }],
+    tools: [{ type: 'function', name: 'exec_command', parameters: { type: 'object', properties: { cmd: { type: 'string' } }, required: ['cmd'] } }],
+    include: ['reasoning.encrypted_content'],
+    max_output_tokens: 256,
+  });
 
 interface Scenario {
   name: string;
@@ -47,7 +58,8 @@ interface Scenario {
 }
 /**
  * The OpenAI surface, then Anthropic clients: passed through to an Anthropic channel, and converted to an
- * OpenAI channel. The bare proxy forwards the same request untouched to the upstream's /v1/messages, so the
+ * OpenAI channel, and a Responses client (Codex) converted to an Anthropic channel. The bare proxy forwards
+ * the same request untouched to the upstream's path (a stream of the same size comes back), so a
  * conversion's ratio is its cost against a passthrough floor. BENCH_SCENARIOS=openai or =anthropic runs one half.
  */
 const ALL_SCENARIOS: (Scenario & { group: 'openai' | 'anthropic' })[] = [
@@ -57,6 +69,7 @@ const ALL_SCENARIOS: (Scenario & { group: 'openai' | 'anthropic' })[] = [
   { group: 'openai', name: 'stream, 1 connection', connections: 1, path: '/v1/chat/completions', body: chatBody(true) },
   { group: 'anthropic', name: 'Anthropic passthrough, stream, 50', connections: 50, path: '/v1/messages', body: messagesBody('claude-bench', true) },
   { group: 'anthropic', name: 'Anthropic to OpenAI, stream, 50', connections: 50, path: '/v1/messages', body: messagesBody('gpt-4o-mini', true) },
+  { group: 'anthropic', name: 'Responses to Anthropic, stream, 50', connections: 50, path: '/v1/responses', body: responsesBody('claude-bench') },
 ];
 const SCENARIOS = ALL_SCENARIOS.filter((scenario) => !process.env.BENCH_SCENARIOS || scenario.group === process.env.BENCH_SCENARIOS);
 

@@ -58,6 +58,14 @@ describe('an Anthropic request read as the hub', () => {
     expect(readMessagesRequest({ ...base, thinking: { type: 'disabled' }, output_config: { effort: 'low' } }).hub).not.toHaveProperty('reasoning_effort');
   });
 
+  it('takes tools, tool choices and thinking modes newer than Tollgate, and leaves them out of a conversion by name', () => {
+    const read = readMessagesRequest({ ...base, tools: [tool, { type: 'mcp_toolset', mcp_server_name: 'files' }], tool_choice: { type: 'auto_v2' }, thinking: { type: 'auto' } });
+    expect(read.leftOut).toEqual(['tool:mcp_toolset', 'tool_choice', 'thinking']);
+    expect(read.hub).not.toHaveProperty('thinking');
+    expect(read.hub).not.toHaveProperty('tool_choice');
+    expect(read.hub.tools).toHaveLength(1);
+  });
+
   it('makes what only Anthropic serves native-only', () => {
     const url = { ...base, messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'url', url: 'https://x/a.pdf' } }] }] };
     expect(readMessagesRequest(url).nativeOnly).toContain('document by url');

@@ -27,6 +27,10 @@ export interface ReadRequest {
 /** The fields the hub carries; any other top-level field is Anthropic's alone. */
 const CARRIED = new Set(['model', 'messages', 'system', 'max_tokens', 'stream', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'metadata', 'tools', 'tool_choice', 'thinking', 'output_config']);
 
+/** The thinking modes the hub's readers know; a newer one is left out of a conversion. */
+const KNOWN_THINKING = new Set(['enabled', 'disabled', 'adaptive']);
+const KNOWN_TOOL_CHOICES = new Set(['auto', 'any', 'tool', 'none']);
+
 /** Anthropic's efforts as OpenAI's (its `max` is beyond what every OpenAI reasoning model takes). */
 const EFFORTS: Record<string, string> = { low: 'low', medium: 'medium', high: 'high', max: 'high' };
 
@@ -41,6 +45,7 @@ export function readMessagesRequest(body: JsonObject, countOnly = false): ReadRe
   for (const field of Object.keys(body)) if (!CARRIED.has(field)) leftOut.add(field);
   const tools = hubTools(request.tools ?? [], leftOut);
   const search = (request.tools ?? []).find(isWebSearch);
+  if (request.tool_choice && !KNOWN_TOOL_CHOICES.has(request.tool_choice.type)) leftOut.add('tool_choice');
   const hub: JsonObject = {
     model: request.model,
     messages: system ? [system, ...messages] : messages,
@@ -64,7 +69,8 @@ function sampling(request: MessagesRequest, leftOut: LeftOut): JsonObject {
   const user = request.metadata?.user_id;
   if (typeof user === 'string' && user.length > MAX_USER_LENGTH) leftOut.add('metadata.user_id');
   else if (typeof user === 'string' && user) fields.user = user;
-  if (request.thinking) fields.thinking = request.thinking;
+  if (request.thinking && KNOWN_THINKING.has(request.thinking.type)) fields.thinking = request.thinking;
+  else if (request.thinking) leftOut.add('thinking');
   const effort = request.output_config?.effort;
   if (effort !== undefined && request.thinking?.type !== 'disabled') {
     if (EFFORTS[effort]) fields.reasoning_effort = EFFORTS[effort];
@@ -78,7 +84,7 @@ function hubTools(tools: ClientTool[], leftOut: LeftOut): JsonObject[] {
   const functions: JsonObject[] = [];
   for (const tool of tools) {
     if (isCustom(tool)) functions.push(hubTool(tool));
-    else if (!isWebSearch(tool)) leftOut.add(`tool:${tool.name}`);
+    else if (!isWebSearch(tool)) leftOut.add(`tool:${tool.name ?? tool.type ?? ''}`);
   }
   return functions;
 }
@@ -106,7 +112,7 @@ function forcedServerTool(request: MessagesRequest): string | undefined {
 
 /** tool_choice as the hub's; without a tool left to choose from (all left out), there is nothing to choose. */
 function toolChoice(choice: ClientToolChoice | undefined, anyTools: boolean): JsonObject {
-  if (!choice || !anyTools) return {};
+  if (!choice || !anyTools || !KNOWN_TOOL_CHOICES.has(choice.type)) return {};
   const parallel = choice.disable_parallel_tool_use ? { parallel_tool_calls: false } : {};
   if (choice.type === 'any') return { tool_choice: 'required', ...parallel };
   if (choice.type === 'tool') return { tool_choice: { type: 'function', function: { name: choice.name } }, ...parallel };

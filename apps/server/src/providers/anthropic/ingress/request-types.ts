@@ -32,7 +32,8 @@ export interface ClientMessage {
 
 export interface ClientTool {
   type?: string;
-  name: string;
+  /** Required of custom tools; a server tool of a newer type may have none. */
+  name?: string;
   description?: string;
   input_schema?: unknown;
   cache_control?: CacheControl;
@@ -41,7 +42,8 @@ export interface ClientTool {
 }
 
 export interface ClientToolChoice {
-  type: 'auto' | 'any' | 'tool' | 'none';
+  /** `auto`, `any`, `tool` or `none`; a newer type passes through and is left out of a conversion. */
+  type: string;
   name?: string;
   disable_parallel_tool_use?: boolean;
 }

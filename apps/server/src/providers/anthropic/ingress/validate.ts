@@ -7,13 +7,13 @@ import type { MessagesRequest } from './request-types.js';
  * a malformed body is refused as Anthropic would refuse it, before Tollgate reserves or charges anything.
  * `countOnly`: count_tokens takes the same body without max_tokens. A `system` message inside `messages`
  * (what Claude Code sends for models it does not know, under the mid-conversation-system beta) is a turn
- * like the others. Fields the checks do not name are the client's business: passed through as they are.
+ * like the others. Fields the checks do not name are the client's business: passed through as they are,
+ * and so are types newer than Tollgate (a tool, a tool_choice, a thinking mode): a conversion leaves out
+ * what it cannot read (request-to-hub.ts).
  */
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const NUMBERS = ['temperature', 'top_p', 'top_k'] as const;
-const TOOL_CHOICES = new Set(['auto', 'any', 'tool', 'none']);
-const THINKING = new Set(['enabled', 'disabled', 'adaptive']);
 
 export function validateMessages(body: JsonObject, countOnly: boolean): MessagesRequest {
   if (typeof body.model !== 'string' || !body.model) throw new InvalidRequest('model', 'Field required');
@@ -99,7 +99,11 @@ function validateTools(tools: unknown) {
   if (tools === undefined) return;
   if (!Array.isArray(tools)) throw new InvalidRequest('tools', 'Input should be a valid list');
   tools.forEach((tool, index) => {
-    if (!isObject(tool) || typeof tool.name !== 'string' || !tool.name) throw new InvalidRequest(`tools.${index}.name`, 'Field required');
+    if (!isObject(tool)) throw new InvalidRequest(`tools.${index}`, 'Input should be a valid dictionary');
+    // A tool of a newer type may be named otherwise (an MCP toolset names its server): only custom tools need a name.
+    const custom = tool.type === undefined || tool.type === 'custom';
+    if (tool.type !== undefined && typeof tool.type !== 'string') throw new InvalidRequest(`tools.${index}.type`, 'Input should be a valid string');
+    if ((custom || tool.name !== undefined) && (typeof tool.name !== 'string' || !tool.name)) throw new InvalidRequest(`tools.${index}.name`, 'Field required');
     if (tool.input_schema !== undefined && !isObject(tool.input_schema)) throw new InvalidRequest(`tools.${index}.input_schema`, 'Input should be a valid dictionary');
     if ((tool.type === undefined || tool.type === 'custom') && tool.input_schema === undefined) throw new InvalidRequest(`tools.${index}.input_schema`, 'Field required');
   });
@@ -107,7 +111,7 @@ function validateTools(tools: unknown) {
 
 function validateToolChoice(choice: unknown) {
   if (choice === undefined) return;
-  if (!isObject(choice) || typeof choice.type !== 'string' || !TOOL_CHOICES.has(choice.type)) throw new InvalidRequest('tool_choice.type', "Input should be 'auto', 'any', 'tool' or 'none'");
+  if (!isObject(choice) || typeof choice.type !== 'string') throw new InvalidRequest('tool_choice.type', "Input should be 'auto', 'any', 'tool' or 'none'");
   if (choice.type === 'tool' && typeof choice.name !== 'string') throw new InvalidRequest('tool_choice.name', 'Field required');
 }
 
@@ -119,6 +123,6 @@ function validateOutputConfig(config: unknown) {
 
 function validateThinking(thinking: unknown) {
   if (thinking === undefined) return;
-  if (!isObject(thinking) || typeof thinking.type !== 'string' || !THINKING.has(thinking.type)) throw new InvalidRequest('thinking.type', "Input should be 'enabled', 'disabled' or 'adaptive'");
+  if (!isObject(thinking) || typeof thinking.type !== 'string') throw new InvalidRequest('thinking.type', "Input should be 'enabled', 'disabled' or 'adaptive'");
   if (thinking.type === 'enabled' && !Number.isInteger(thinking.budget_tokens)) throw new InvalidRequest('thinking.budget_tokens', 'Field required');
 }

@@ -11,6 +11,8 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const ROLES = new Set(['user', 'model']);
+/** The fields of a part Tollgate knows: its kinds, and what may accompany one. */
+const KNOWN_PART_FIELDS = new Set<string>([...PART_KINDS, 'thought', 'thoughtSignature', 'videoMetadata', 'partMetadata', 'mediaResolution']);
 const CALLING_MODES = new Set(['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED']);
 const NUMBERS = ['temperature', 'topP', 'topK', 'candidateCount', 'seed', 'presencePenalty', 'frequencyPenalty'] as const;
 
@@ -43,7 +45,9 @@ export function validateParts(parts: unknown, field: string): void {
 
 function validatePart(part: unknown, at: string) {
   if (!isObject(part)) throw new InvalidArgument(at, 'must be a Part object');
-  if (!PART_KINDS.some((kind) => part[kind] !== undefined)) throw new InvalidArgument(at, `a part must carry one of ${PART_KINDS.join(', ')}`);
+  // A part of a kind newer than Tollgate passes (a conversion leaves it out); one that carries only metadata is empty.
+  const newer = Object.keys(part).some((key) => !KNOWN_PART_FIELDS.has(key));
+  if (!newer && !PART_KINDS.some((kind) => part[kind] !== undefined)) throw new InvalidArgument(at, `a part must carry one of ${PART_KINDS.join(', ')}`);
   if (part.text !== undefined && typeof part.text !== 'string') throw new InvalidArgument(`${at}.text`, 'must be a string');
   if (part.inlineData !== undefined) {
     const blob = part.inlineData;
