@@ -31,10 +31,20 @@ export const HUB_REQUEST_EXTENSIONS = ['thinking', 'top_k', 'web_search'] as con
 
 const MESSAGE_EXTENSIONS = ['reasoning_content', 'thinking_blocks', 'cache_control', 'is_error'] as const;
 
-/** The hub request an upstream without `hubExtensions` gets: plain OpenAI, nothing it would refuse. */
-export function plainHubRequest(hub: JsonObject): JsonObject {
+/**
+ * OpenAI's models that do not reason, which refuse `reasoning_effort` with a 400. A converted request carries
+ * an effort its client set for another vendor's model (Claude Code's output_config.effort on every request);
+ * it is left out for these rather than failing the request. Other OpenAI-protocol vendors take it or ignore it.
+ */
+const EFFORT_REFUSED = /^(gpt-4|gpt-3\.5|chatgpt-)/i;
+
+const effortRefused = (hub: JsonObject, model: string) => hub.reasoning_effort !== undefined && EFFORT_REFUSED.test(model);
+
+/** The hub request an upstream without `hubExtensions` gets for `model`: plain OpenAI, nothing it would refuse. */
+export function plainHubRequest(hub: JsonObject, model: string): JsonObject {
   const plain: JsonObject = { ...hub };
   for (const field of HUB_REQUEST_EXTENSIONS) delete plain[field];
+  if (effortRefused(hub, model)) delete plain.reasoning_effort;
   if (Array.isArray(hub.messages)) plain.messages = (hub.messages as JsonObject[]).map(plainMessage);
   if (Array.isArray(hub.tools)) plain.tools = (hub.tools as JsonObject[]).map((tool) => withoutKeys(tool, ['cache_control']));
   return plain;
@@ -43,11 +53,13 @@ export function plainHubRequest(hub: JsonObject): JsonObject {
 /**
  * The names of the extensions a request carries that plainHubRequest takes out, for the client's
  * x-tollgate-dropped header (providers/left-out.ts). `thinking` is not named when the request also asks a
- * `reasoning_effort`, which carries it to an OpenAI upstream.
+ * `reasoning_effort`, which carries it to an OpenAI upstream (unless `model` refuses one).
  */
-export function extensionsLeftOut(hub: JsonObject): string[] {
+export function extensionsLeftOut(hub: JsonObject, model: string): string[] {
   const names: string[] = [];
-  if (hub.thinking !== undefined && hub.reasoning_effort === undefined && (hub.thinking as { type?: unknown }).type !== 'disabled') names.push('thinking');
+  const effort = hub.reasoning_effort !== undefined && !effortRefused(hub, model);
+  if (hub.thinking !== undefined && !effort && (hub.thinking as { type?: unknown }).type !== 'disabled') names.push('thinking');
+  if (effortRefused(hub, model)) names.push('effort');
   if (hub.top_k !== undefined) names.push('top_k');
   if (hub.web_search !== undefined) names.push('tool:web_search');
   const cached = (object: unknown): boolean => typeof object === 'object' && object !== null && 'cache_control' in object;

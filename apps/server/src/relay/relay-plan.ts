@@ -103,7 +103,7 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   const ownShape = input.protocol === 'openai';
   const keepExtensions = ownShape || egress.hubExtensions === true;
   const body = upstreamBody(hub, changes, keepExtensions);
-  const leftOut = joinLeftOut(input.leftOut, keepExtensions ? egress.leftOut?.(hub.json, upstreamModel) : extensionsLeftOut(hub.json));
+  const leftOut = joinLeftOut(input.leftOut, keepExtensions ? egress.leftOut?.(hub.json, upstreamModel) : extensionsLeftOut(hub.json, upstreamModel));
   return plan(egress, ownShape ? path : (HUB_PATHS[mode] ?? path), body, hub.contentType, undefined, leftOut);
 }
 
@@ -115,7 +115,7 @@ function upstreamBody(input: RelayInput, changes: BodyChanges, keepExtensions: b
   if (input.multipartBoundary) {
     return changes.model && changes.model !== input.model ? replaceMultipartField(input.raw, input.multipartBoundary, 'model', changes.model) : input.raw;
   }
-  const json = keepExtensions ? input.json : plainHubRequest(input.json);
+  const json = keepExtensions ? input.json : plainHubRequest(input.json, changes.model ?? input.model);
   if (json === input.json && onlyUsageToAsk(json, changes)) {
     const spliced = withUsageAsked(input.raw);
     if (spliced) return spliced;
