@@ -3,16 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The first request each coding agent sent, recorded from the real CLI against a recording server (see
- * fixtures/agents/): its path, headers and body as the agent wrote them, credentials and transport headers
- * taken out. A test sends it to Tollgate for any model, to see what a path does with what agents send today.
+ * The request each coding agent sends, recorded from the real CLI (`npm run agents:record`, which writes
+ * fixtures/agents/<agent>.json): its path, headers and body as the agent wrote them, credentials and
+ * transport headers left out. A test sends it to Tollgate for any model, to see what a path does with what
+ * agents send today.
  */
 const FIXTURES = {
-  'claude-code': 'claude-code-2.1-gpt-5.2-messages.json',
-  codex: 'codex-0.171-claude-sonnet-4-6-responses.json',
-  'gemini-cli': 'gemini-cli-0.61-gemini-2.5-pro-stream.json',
-  opencode: 'opencode-1.18-gpt-5.2-chat.json',
-  'qwen-code': 'qwen-code-0.24-qwen3-coder-plus-chat.json',
+  'claude-code': 'claude-code.json',
+  codex: 'codex.json',
+  'gemini-cli': 'gemini-cli.json',
+  opencode: 'opencode.json',
+  'qwen-code': 'qwen-code.json',
 } as const;
 
 export type AgentName = keyof typeof FIXTURES;

@@ -41,7 +41,7 @@ describe.each(databaseKinds)('the agents’ own requests through conversion on %
     await f.addChannel({ type: 1, name: 'openai', base_url: openai.baseUrl, models: GPT });
     await f.addChannel({ type: 24, name: 'gemini', key: 'gemini-key', base_url: gemini.baseUrl, models: GEMINI });
     await f.addChannel({ type: 14, name: 'anthropic', key: 'sk-ant', base_url: anthropic.baseUrl, models: CLAUDE });
-    key = await f.addKey(await f.addUser(`agents${kind}`, 100_000_000));
+    key = await f.addKey(await f.addUser('agentuser', 100_000_000));
   });
   afterAll(async () => {
     await f.close();
