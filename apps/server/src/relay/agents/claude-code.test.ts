@@ -1,7 +1,6 @@
-import { describe, it } from 'vitest';
-import { databaseKinds } from '../../../test/databases.js';
-import { expectRoundTrip, type AgentIdentity } from '../../../test/agents/agent-expectations.js';
-import { agentSuite, GEMINI, GPT, HAIKU, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
+import type { AgentIdentity } from '../../../test/agents/agent-expectations.js';
+import { describeAgent } from '../../../test/agents/describe-agent.js';
+import { GEMINI, GPT, HAIKU, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
 
 /**
  * Claude Code itself (the CLI, headless) speaking Anthropic Messages to Tollgate, through passthrough and each
@@ -22,12 +21,4 @@ const PATHS: AgentPath[] = [
 /** A run takes about 2 s alone; paths run side by side on a 2-core machine. */
 const TIMEOUT = 60_000;
 
-describe.each(databaseKinds)('Claude Code through Tollgate on %s', (kind) => {
-  const suite = agentSuite(kind, PATHS);
-
-  for (const path of PATHS) {
-    it.concurrent(path.title, async () => {
-      await expectRoundTrip(suite.f, await suite.run('claude-code', path, TIMEOUT - 10_000), path, CLAUDE_CODE);
-    }, TIMEOUT);
-  }
-});
+describeAgent('Claude Code', 'claude-code', CLAUDE_CODE, PATHS, TIMEOUT);

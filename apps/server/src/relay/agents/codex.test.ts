@@ -1,7 +1,6 @@
-import { describe, it } from 'vitest';
-import { databaseKinds } from '../../../test/databases.js';
-import { expectRoundTrip, type AgentIdentity } from '../../../test/agents/agent-expectations.js';
-import { agentSuite, GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
+import type { AgentIdentity } from '../../../test/agents/agent-expectations.js';
+import { describeAgent } from '../../../test/agents/describe-agent.js';
+import { GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
 
 /**
  * The Codex CLI itself (`codex exec`) speaking OpenAI Responses to Tollgate, through passthrough and each
@@ -19,12 +18,4 @@ const PATHS: AgentPath[] = [
 /** A run takes about 2 s alone; paths run side by side on a 2-core machine. */
 const TIMEOUT = 60_000;
 
-describe.each(databaseKinds)('Codex through Tollgate on %s', (kind) => {
-  const suite = agentSuite(kind, PATHS);
-
-  for (const path of PATHS) {
-    it.concurrent(path.title, async () => {
-      await expectRoundTrip(suite.f, await suite.run('codex', path, TIMEOUT - 10_000), path, CODEX);
-    }, TIMEOUT);
-  }
-});
+describeAgent('Codex', 'codex', CODEX, PATHS, TIMEOUT);

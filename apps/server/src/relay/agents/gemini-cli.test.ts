@@ -1,7 +1,6 @@
-import { describe, it } from 'vitest';
-import { databaseKinds } from '../../../test/databases.js';
-import { expectRoundTrip, type AgentIdentity } from '../../../test/agents/agent-expectations.js';
-import { agentSuite, GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
+import type { AgentIdentity } from '../../../test/agents/agent-expectations.js';
+import { describeAgent } from '../../../test/agents/describe-agent.js';
+import { GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
 
 /**
  * Gemini CLI itself (`gemini -p`) speaking the Gemini API to Tollgate, through passthrough and each
@@ -20,12 +19,4 @@ const PATHS: AgentPath[] = [
 /** A run takes about 5 s alone; paths run side by side on a 2-core machine. */
 const TIMEOUT = 90_000;
 
-describe.each(databaseKinds)('Gemini CLI through Tollgate on %s', (kind) => {
-  const suite = agentSuite(kind, PATHS);
-
-  for (const path of PATHS) {
-    it.concurrent(path.title, async () => {
-      await expectRoundTrip(suite.f, await suite.run('gemini-cli', path, TIMEOUT - 10_000), path, GEMINI_CLI);
-    }, TIMEOUT);
-  }
-});
+describeAgent('Gemini CLI', 'gemini-cli', GEMINI_CLI, PATHS, TIMEOUT);

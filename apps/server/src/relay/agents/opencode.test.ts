@@ -1,7 +1,6 @@
-import { describe, it } from 'vitest';
-import { databaseKinds } from '../../../test/databases.js';
-import { expectRoundTrip, type AgentIdentity } from '../../../test/agents/agent-expectations.js';
-import { agentSuite, GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
+import type { AgentIdentity } from '../../../test/agents/agent-expectations.js';
+import { describeAgent } from '../../../test/agents/describe-agent.js';
+import { GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
 
 /**
  * opencode itself (`opencode run`) speaking Chat Completions to Tollgate with its OpenAI-compatible provider,
@@ -23,12 +22,4 @@ const PATHS: AgentPath[] = [
 /** A run takes about 10 s alone (opencode is the heaviest to start); paths run side by side on a 2-core machine. */
 const TIMEOUT = 120_000;
 
-describe.each(databaseKinds)('opencode through Tollgate on %s', (kind) => {
-  const suite = agentSuite(kind, PATHS);
-
-  for (const path of PATHS) {
-    it.concurrent(path.title, async () => {
-      await expectRoundTrip(suite.f, await suite.run(path.agent ?? 'opencode', path, TIMEOUT - 10_000), path, OPENCODE);
-    }, TIMEOUT);
-  }
-});
+describeAgent('opencode', 'opencode', OPENCODE, PATHS, TIMEOUT);

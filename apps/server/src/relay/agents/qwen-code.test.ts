@@ -1,7 +1,6 @@
-import { describe, it } from 'vitest';
-import { databaseKinds } from '../../../test/databases.js';
-import { expectRoundTrip, type AgentIdentity } from '../../../test/agents/agent-expectations.js';
-import { agentSuite, GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
+import type { AgentIdentity } from '../../../test/agents/agent-expectations.js';
+import { describeAgent } from '../../../test/agents/describe-agent.js';
+import { GEMINI, GPT, SONNET, type AgentPath } from '../../../test/agents/agent-suite.js';
 
 /**
  * Qwen Code itself (`qwen -p`, its OpenAI auth) speaking Chat Completions to Tollgate, through passthrough and
@@ -18,12 +17,4 @@ const PATHS: AgentPath[] = [
 /** A run takes about 7 s alone; paths run side by side on a 2-core machine. */
 const TIMEOUT = 90_000;
 
-describe.each(databaseKinds)('Qwen Code through Tollgate on %s', (kind) => {
-  const suite = agentSuite(kind, PATHS);
-
-  for (const path of PATHS) {
-    it.concurrent(path.title, async () => {
-      await expectRoundTrip(suite.f, await suite.run('qwen-code', path, TIMEOUT - 10_000), path, QWEN_CODE);
-    }, TIMEOUT);
-  }
-});
+describeAgent('Qwen Code', 'qwen-code', QWEN_CODE, PATHS, TIMEOUT);
