@@ -8,6 +8,8 @@ import { geminiClient, weatherDeclaration, weatherTurns } from '../../test/gemin
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
 const GPT = 'gpt-4o-mini';
+/** A model that reasons: a thinking level reaches it as reasoning_effort (gpt-4o-mini would refuse one). */
+const REASONING_GPT = 'gpt-5-mini';
 const CLAUDE = 'claude-3-5-sonnet-20241022';
 const EMBEDDING = 'text-embedding-3-small';
 const TOOL_USE_ID = 'toolu_01KFbKqPYSuAKujiL6mTfzYA';
@@ -25,7 +27,7 @@ describe.each(databaseKinds)('Gemini clients on OpenAI and Anthropic channels (c
     openai = await new FakeOpenAITools('openai').start();
     anthropic = await new FakeAnthropic('claude').start();
     f = await relayFixture(kind);
-    await f.addChannel({ type: 1, name: 'openai', base_url: openai.baseUrl, models: `${GPT},${EMBEDDING}` });
+    await f.addChannel({ type: 1, name: 'openai', base_url: openai.baseUrl, models: `${GPT},${REASONING_GPT},${EMBEDDING}` });
     await f.addChannel({ type: 14, name: 'anthropic', key: 'sk-ant-upstream', base_url: anthropic.baseUrl, models: CLAUDE });
     userId = await f.addUser('convertuser', 10_000_000);
     key = await f.addKey(userId);
@@ -97,9 +99,11 @@ describe.each(databaseKinds)('Gemini clients on OpenAI and Anthropic channels (c
   it('shows the upstream reasoning as thought parts only to a client that asked for them', async () => {
     openai.reasoning = true;
     const tools = [{ functionDeclarations: [weatherDeclaration] }];
-    const asked = await geminiClient(f, key).models.generateContent({ model: GPT, contents: 'Weather in Paris?', config: { tools, thinkingConfig: { includeThoughts: true, thinkingLevel: 'LOW' as never } } });
+    const asked = await geminiClient(f, key).models.generateContent({ model: REASONING_GPT, contents: 'Weather in Paris?', config: { tools, thinkingConfig: { includeThoughts: true, thinkingLevel: 'LOW' as never } } });
     expect(asked.candidates?.[0]?.content?.parts?.[0]).toEqual({ text: 'Paris is in France.', thought: true });
     expect(openai.received.at(-1)?.json).toMatchObject({ reasoning_effort: 'low' });
+    await geminiClient(f, key).models.generateContent({ model: GPT, contents: 'Weather in Paris?', config: { tools, thinkingConfig: { thinkingLevel: 'LOW' as never } } });
+    expect(openai.received.at(-1)?.json).not.toHaveProperty('reasoning_effort');
     const streamedParts = (await streamed(GPT, 'Weather in Paris?', { tools, thinkingConfig: { includeThoughts: true } })).flatMap((chunk) => chunk.candidates?.[0]?.content?.parts ?? []);
     expect(streamedParts.filter((part) => part.thought)).toEqual([{ text: 'Paris is in France.', thought: true }]);
     const unasked = await geminiClient(f, key).models.generateContent({ model: GPT, contents: 'Weather in Paris?', config: { tools } });
