@@ -25,12 +25,13 @@ export interface AgentRequest {
 }
 
 const DIRECTORY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'agents');
-const LEFT_OUT_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'accept-encoding', 'content-length', 'host', 'connection']);
+/** Credentials and transport headers: a recording keeps none of them, and a replay sets its own. */
+export const TRANSPORT_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'accept-encoding', 'content-length', 'host', 'connection']);
 
 /** The agent's recorded request, asking for `model` (in the body, or in the path for Gemini's methods). */
 export function agentRequest(agent: AgentName, model: string): AgentRequest {
   const recorded = JSON.parse(fs.readFileSync(path.join(DIRECTORY, FIXTURES[agent]), 'utf8')) as AgentRequest;
-  const headers = Object.fromEntries(Object.entries(recorded.headers).filter(([name]) => !LEFT_OUT_HEADERS.has(name)));
+  const headers = Object.fromEntries(Object.entries(recorded.headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)));
   const body = recorded.body;
   if (typeof body.model === 'string') body.model = model;
   const url = recorded.url.replace(/\/models\/[^:]+:/, `/models/${model}:`);

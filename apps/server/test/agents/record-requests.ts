@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TRANSPORT_HEADERS } from '../agent-requests.js';
 import { runAgent, type AgentName } from './agent-cli.js';
 import { PROMPT } from './coding-script.js';
 import { ScriptedModel } from './scripted-model.js';
@@ -23,7 +24,6 @@ const RECORDED: { agent: AgentName; pkg: string; model: string }[] = [
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.join(HERE, '..', 'fixtures', 'agents');
-const LEFT_OUT_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'host', 'content-length', 'connection']);
 
 function versionOf(pkg: string): string {
   for (const root of ['../../node_modules', '../../../../node_modules']) {
@@ -41,7 +41,7 @@ try {
     const run = await runAgent(agent, { url: scripted.baseUrl, key: 'sk-recording', model }, PROMPT, 120_000);
     const sent = scripted.received.slice(from).find((request) => request.method === 'POST' && Array.isArray(request.json?.tools) && (request.json.tools as unknown[]).length > 0);
     if (!sent) throw new Error(`${agent} sent no request with tools (exit ${String(run.code)}): ${run.stderr.slice(-2000)}`);
-    const headers = Object.fromEntries(Object.entries(sent.headers).filter(([name]) => !LEFT_OUT_HEADERS.has(name)));
+    const headers = Object.fromEntries(Object.entries(sent.headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)));
     const fixture = { agent, version: versionOf(pkg), model, method: sent.method, url: sent.path, headers, body: sent.json };
     fs.writeFileSync(path.join(FIXTURES, `${agent}.json`), `${JSON.stringify(fixture, null, 1)}\n`);
     console.log(`${agent} ${fixture.version}: ${sent.method} ${sent.path}`);

@@ -46,9 +46,13 @@ export function hubTools(request: ResponsesRequest, leftOut: LeftOut): HubTools 
   if (choice.value !== undefined && tools.length === 0 && choice.value !== 'none' && choice.value !== 'auto') {
     return { nativeOnly: `tool_choice ${JSON.stringify(request.tool_choice)} forces a tool, and every tool offered runs only on OpenAI` };
   }
+  const offered = tools.length > 0;
   return {
     ...(webSearch && choice.value !== 'none' ? { webSearch } : {}),
-    ...(tools.length > 0 ? { tools } : {}), ...(choice.value !== undefined && tools.length > 0 ? { toolChoice: choice.value } : {}), ...(choice.nativeOnly ? { nativeOnly: choice.nativeOnly } : {}) };
+    ...(offered ? { tools } : {}),
+    ...(offered && choice.value !== undefined ? { toolChoice: choice.value } : {}),
+    ...(choice.nativeOnly ? { nativeOnly: choice.nativeOnly } : {}),
+  };
 }
 
 function hubFunction(tool: ResponsesTool, name: string): JsonObject {
