@@ -31,6 +31,8 @@ import { GroupLimits } from './relay/limits/group-limits.js';
 import { RateLimiter } from './relay/limits/rate-limiter.js';
 import { RedisLimiter } from './relay/limits/redis-limiter.js';
 import { Pricing } from './relay/billing/pricing.js';
+import { loadBundledSource } from './relay/billing/price-source/bundled-source.js';
+import { PriceSources } from './relay/billing/price-source/price-sources.js';
 import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
 import { SqliteLedger } from './relay/billing/sqlite-ledger.js';
@@ -96,13 +98,15 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     if (metrics.enabled) usage.onFlushTimed((seconds, ok) => metrics.usageFlushed(seconds, ok));
     registerMemoryReturnMetrics(metrics, memoryReturn);
     const tracing = await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME, version, sampleRatio: config.OTEL_TRACES_SAMPLER_ARG });
+    const priceSources = new PriceSources(await loadBundledSource());
     const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses, usage);
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000, keyStatuses),
       channels: new ChannelRegistry(handle.db),
       // A probe that never reports (its request died) is given up after the relay's timeout, or a minute.
       breakers: new ChannelBreakers(options, config.RELAY_TIMEOUT > 0 ? config.RELAY_TIMEOUT * 1000 : 60_000),
-      pricing: new Pricing(options),
+      pricing: new Pricing(options, priceSources),
+      priceSources,
       reserver: handle.sqlite && handle.sqliteWrites ? new SqliteLedger(handle.sqlite, handle.sqliteWrites, usage, conditionalUpdates, keyStatuses) : conditionalUpdates,
       usage,
       upstream: new UpstreamClient({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ClientProtocol } from './catalog/client-protocols.js';
 import type { MessageCode } from './messages/catalog.js';
-import type { LogCostKind } from './price.js';
+import type { LogCostKind, PriceOrigin } from './price.js';
 
 /** `{field} must be a whole number`, the field named by the failing key. */
 const LOG_WHOLE_NUMBER = 'log.whole_number' satisfies MessageCode;
@@ -100,6 +100,8 @@ export interface LogOther {
   reasoning_ratio?: number;
   /** The long-context tier the request was priced at (its threshold in prompt tokens), when one applied. */
   tier?: number;
+  /** Where the model's price came from (the operator, the price source and its date, Tollgate's table). */
+  price_origin?: PriceOrigin;
   /** What each kind of token cost: their sum, rounded up, is the row's quota. */
   costs?: LogCost[];
   /** An image generation's size and quality (`hd`, when asked), which chose its size ratio. */

@@ -9,6 +9,20 @@ import { message, type CatalogMessage, type MessageCode } from './messages/catal
 export const usdPerMillionTokens = (ratio: number, quotaPerUnit: number): number => (ratio * 1_000_000) / quotaPerUnit;
 export const ratioOfUsdPerMillion = (usd: number, quotaPerUnit: number): number => (usd * quotaPerUnit) / 1_000_000;
 
+/**
+ * Where a model's price came from, as the pricing page and a log's details say it: the operator's own
+ * options (`operator`), the maintained price source Tollgate follows (`source`: genai-prices, its version or
+ * the day a refresh fetched it), Tollgate's own table for vendors the source does not list (`catalog`), or
+ * the DefaultModelRatio an operator set for models without a price (`default`).
+ */
+export interface PriceOrigin {
+  kind: 'operator' | 'source' | 'catalog' | 'default';
+  /** `genai-prices 0.1.8`, or the vendor list of Tollgate's table (`DeepSeek`, `one-api`). */
+  name?: string;
+  /** The day the data was published, fetched or taken (YYYY-MM-DD). */
+  date?: string;
+}
+
 /** The kinds of token a price names, in the order the console and the log breakdown list them. */
 export const PRICE_KINDS = ['input', 'cache_read', 'cache_write', 'audio_input', 'output', 'reasoning', 'audio_output'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];

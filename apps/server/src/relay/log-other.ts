@@ -7,6 +7,7 @@ import type { ConsumeFacts } from './settle.js';
 export function logOther(facts: ConsumeFacts): LogOther {
   const { price, usage } = facts;
   const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
+  if (price.origin) other.price_origin = price.origin;
   if (facts.passthrough) other.passthrough = true;
   if (facts.interrupted) other.interrupted = facts.interrupted;
   if (facts.leftOut) other.dropped = [...facts.leftOut];
@@ -82,7 +83,7 @@ export function priceTexts(price: Price): PriceTexts {
     const number = (value: number) => JSON.stringify(value);
     texts = {
       summary: `model ratio ${price.modelRatio.toFixed(2)}, group ratio ${price.groupRatio.toFixed(2)}, completion ratio ${price.completionRatio.toFixed(2)}`,
-      ratios: `"model_ratio":${number(price.modelRatio)},"group_ratio":${number(price.groupRatio)}`,
+      ratios: `"model_ratio":${number(price.modelRatio)},"group_ratio":${number(price.groupRatio)}${price.origin ? `,"price_origin":${JSON.stringify(price.origin)}` : ''}`,
       completion: `,"completion_ratio":${number(price.completionRatio)}`,
       cacheRead: `,"cache_read_ratio":${number(price.cacheReadRatio ?? 1)}`,
       cacheWrite: `,"cache_write_ratio":${number(price.cacheWriteRatio ?? 1)}`,

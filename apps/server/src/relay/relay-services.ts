@@ -2,6 +2,7 @@ import type { RelayObserver } from '../observability/relay-observation.js';
 import type { ProviderSettings } from '../providers/adaptor.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { Pricing } from './billing/pricing.js';
+import type { PriceSources } from './billing/price-source/price-sources.js';
 import type { QuotaReserver } from './billing/reservation.js';
 import type { UsageWriter } from './billing/usage-writer.js';
 import type { ImageFetcher } from './images/image-fetcher.js';
@@ -19,6 +20,8 @@ export interface RelayServices {
   /** Circuit breakers for transient failures: a routing-time state per channel, shared through Redis. */
   breakers: ChannelBreakers;
   pricing: Pricing;
+  /** The maintained price source's data in force (bundled, or refreshed by an operator). */
+  priceSources: PriceSources;
   reserver: QuotaReserver;
   usage: UsageWriter;
   upstream: UpstreamClient;

@@ -13,3 +13,10 @@ export const DEFAULT_PRICES_FILE = parseCatalogData('default-prices.json', defau
 export const DEFAULT_MODEL_RATIO: Readonly<Record<string, number>> = Object.assign({}, ...DEFAULT_PRICES_FILE.priceLists.map((list) => list.modelRatio));
 
 export const DEFAULT_COMPLETION_RATIO: Readonly<Record<string, number>> = Object.assign({}, ...DEFAULT_PRICES_FILE.priceLists.map((list) => list.completionRatio));
+
+/** Which price list of Tollgate's table prices a model (`name` or `name(type)` key), and the day it was taken. */
+const LIST_OF_MODEL: ReadonlyMap<string, { vendor: string; takenAt: string }> = new Map(
+  DEFAULT_PRICES_FILE.priceLists.flatMap((list) => Object.keys(list.modelRatio).map((model) => [model, { vendor: list.vendor, takenAt: list.takenAt }] as const)),
+);
+
+export const defaultPriceListOf = (key: string): { vendor: string; takenAt: string } | undefined => LIST_OF_MODEL.get(key);

@@ -8,8 +8,8 @@ const optionsWith = (values: Record<string, string>) =>
 describe('Pricing', () => {
   it('uses the built-in table, with the operator overrides first and per-type keys before plain ones', () => {
     const pricing = new Pricing(optionsWith({ ModelRatio: '{"gpt-4o":3,"my-model(36)":7}', GroupRatio: '{"default":1,"vip":0.5}' }));
-    expect(pricing.price('gpt-4o', 1, 'default')).toEqual({ modelRatio: 3, completionRatio: 4, groupRatio: 1, cacheReadRatio: 0.5, cacheWriteRatio: 1 });
-    expect(pricing.price('gpt-4o-mini', 1, 'vip')).toEqual({ modelRatio: 0.075, completionRatio: 4, groupRatio: 0.5, cacheReadRatio: 0.5, cacheWriteRatio: 1 });
+    expect(pricing.price('gpt-4o', 1, 'default')).toEqual({ modelRatio: 3, completionRatio: 4, groupRatio: 1, cacheReadRatio: 0.5, cacheWriteRatio: 1, origin: { kind: 'operator' } });
+    expect(pricing.price('gpt-4o-mini', 1, 'vip')).toMatchObject({ modelRatio: 0.075, completionRatio: 4, groupRatio: 0.5, cacheReadRatio: 0.5, cacheWriteRatio: 1, origin: { kind: 'catalog' } });
     expect(pricing.price('my-model', 36, 'default').modelRatio).toBe(7);
     expect(pricing.price('llama3-8b-8192', 33, 'default').completionRatio).toBe(2);
   });
@@ -26,6 +26,6 @@ describe('Pricing', () => {
     expect(() => refusing.price('mystery-model', 1, 'default')).toThrow(RelayError);
     expect(() => refusing.price('mystery-model', 1, 'default')).toThrow(/mystery-model has no price/);
     const lenient = new Pricing(optionsWith({ DefaultModelRatio: '2' }));
-    expect(lenient.price('mystery-model', 1, 'unknown-group')).toEqual({ modelRatio: 2, completionRatio: 1, groupRatio: 1, cacheReadRatio: 1, cacheWriteRatio: 1 });
+    expect(lenient.price('mystery-model', 1, 'unknown-group')).toEqual({ modelRatio: 2, completionRatio: 1, groupRatio: 1, cacheReadRatio: 1, cacheWriteRatio: 1, origin: { kind: 'default' } });
   });
 });

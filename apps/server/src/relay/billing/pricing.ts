@@ -1,6 +1,8 @@
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultTokenKindPrice, parseModelPriceTiers, type ModelPriceTiers, type PriceTier } from '@tollgate/contract';
+import { defaultTokenKindPrice, parseModelPriceTiers, type ModelPriceTiers, type PriceOrigin, type PriceTier } from '@tollgate/contract';
 import { RelayError, relayError } from '../relay-error.js';
+import { builtInPrice, tableCompletionRatio } from './built-in-price.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
+import type { PriceSources } from './price-source/price-sources.js';
 
 export interface Price {
   modelRatio: number;
@@ -22,6 +24,8 @@ export interface Price {
   tier?: number;
   /** Quota points one request costs (ModelRequestPrice), before the group ratio, for a model priced per call. */
   perRequest?: number;
+  /** Where the model's price came from. */
+  origin?: PriceOrigin;
 }
 
 /** The options that price models, in the order they are parsed. */
@@ -51,8 +55,15 @@ export class Pricing {
   private tiers: ModelPriceTiers = {};
   /** Prices worked out since the options last changed, by channel type, group and model: every request asks for one. */
   private readonly memo = new Map<string, Readonly<Price>>();
+  /** The price source's revision the memo was worked out from, and when one of its dated prices next changes. */
+  private sourceRevision = -1;
+  private sourceValidUntil = Infinity;
 
-  constructor(private readonly options: OptionReader) {}
+  constructor(
+    private readonly options: OptionReader,
+    /** The maintained price source (genai-prices); without it, only Tollgate's own table prices models. */
+    private readonly sources?: PriceSources,
+  ) {}
 
   /** The price of a model on a channel type for a group; shared and frozen, so callers derive rather than change it. */
   price(model: string, channelType: number, group: string): Readonly<Price> {
@@ -70,25 +81,29 @@ export class Pricing {
   private workOut(model: string, channelType: number, group: string): Price {
     const name = stripInternetSuffix(model);
     const { tables } = this;
-    const perRequestUsd = lookup(tables.ModelRequestPrice, {}, name, channelType);
+    const live = (table: Record<string, number>) => table[`${name}(${channelType})`] ?? table[name];
+    const perRequestUsd = live(tables.ModelRequestPrice);
+    const operatorRatio = live(tables.ModelRatio);
+    const builtIn = builtInPrice(this.sources?.current, name, channelType, new Date());
     // A model priced per call needs no token price.
-    const modelRatio = lookup(tables.ModelRatio, DEFAULT_MODEL_RATIO, name, channelType) ?? (perRequestUsd === undefined ? this.fallbackModelRatio(model) : 0);
-    const completionRatio = lookup(tables.CompletionRatio, DEFAULT_COMPLETION_RATIO, name, channelType) ?? inferredCompletionRatio(name);
+    const modelRatio = operatorRatio ?? builtIn?.ratios.modelRatio ?? (perRequestUsd === undefined ? this.fallbackModelRatio(model) : 0);
     const kinds = defaultTokenKindPrice(name);
     const price: Price = {
       modelRatio,
-      completionRatio,
+      completionRatio: live(tables.CompletionRatio) ?? builtIn?.ratios.completionRatio ?? tableCompletionRatio(name, channelType) ?? inferredCompletionRatio(name),
       groupRatio: tables.GroupRatio[group] ?? 1,
-      cacheReadRatio: lookup(tables.CacheReadRatio, {}, name, channelType) ?? kinds.cacheRead,
-      cacheWriteRatio: lookup(tables.CacheWriteRatio, {}, name, channelType) ?? kinds.cacheWrite,
+      cacheReadRatio: live(tables.CacheReadRatio) ?? builtIn?.ratios.cacheReadRatio ?? kinds.cacheRead,
+      cacheWriteRatio: live(tables.CacheWriteRatio) ?? builtIn?.ratios.cacheWriteRatio ?? kinds.cacheWrite,
+      origin: operatorRatio !== undefined || perRequestUsd !== undefined ? { kind: 'operator' } : (builtIn?.origin ?? { kind: 'default' }),
     };
-    const reasoningRatio = lookup(tables.ReasoningRatio, {}, name, channelType);
+    const reasoningRatio = live(tables.ReasoningRatio) ?? builtIn?.ratios.reasoningRatio;
     if (reasoningRatio !== undefined) price.reasoningRatio = reasoningRatio;
-    const audioInputRatio = lookup(tables.AudioInputRatio, {}, name, channelType);
-    const audioOutputRatio = lookup(tables.AudioOutputRatio, {}, name, channelType);
+    const audioInputRatio = live(tables.AudioInputRatio) ?? builtIn?.ratios.audioInputRatio;
+    const audioOutputRatio = live(tables.AudioOutputRatio) ?? builtIn?.ratios.audioOutputRatio;
     if (audioInputRatio !== undefined) price.audioInputRatio = audioInputRatio;
     if (audioOutputRatio !== undefined) price.audioOutputRatio = audioOutputRatio;
-    const tiers = this.tiers[`${name}(${channelType})`] ?? this.tiers[name];
+    // The source's long-context tiers are its prices: they hold only while the input price is the source's too.
+    const tiers = this.tiers[`${name}(${channelType})`] ?? this.tiers[name] ?? (operatorRatio === undefined ? builtIn?.ratios.tiers : undefined);
     if (tiers) price.tiers = tiers;
     if (perRequestUsd !== undefined) price.perRequest = perRequestUsd * Number(this.options.str('QuotaPerUnit'));
     return price;
@@ -117,14 +132,22 @@ export class Pricing {
     const configured = this.options.str('DefaultModelRatio').trim();
     if (configured !== '' && Number.isFinite(Number(configured))) return Number(configured);
     throw relayError.notConfigured(
-      `model ${model} has no price: an administrator must add it to the model ratio (ModelRatio option) or set DefaultModelRatio`,
+      `model ${model} has no price: an administrator can set one in the console (Settings, Operation, model prices) or in the ModelRatio option, or set DefaultModelRatio to price every unlisted model`,
       'model_price_not_set',
     );
   }
 
-  /** Re-parses only when an option string changed; comparing the same strings costs nothing per request. */
+  /**
+   * Re-parses only when an option string changed; comparing the same strings costs nothing per request. A new
+   * price source, or the moment one of its dated prices takes effect, forgets the prices worked out too.
+   */
   private refresh() {
-    const { options, parsedFrom } = this;
+    const { options, parsedFrom, sources } = this;
+    if (sources && (sources.revision !== this.sourceRevision || Date.now() >= this.sourceValidUntil)) {
+      this.sourceRevision = sources.revision;
+      this.sourceValidUntil = sources.current.nextChange(new Date());
+      this.memo.clear();
+    }
     let changed = parsedFrom.length === 0;
     for (let i = 0; i < PRICE_INPUTS.length && !changed; i += 1) changed = options.str(PRICE_INPUTS[i] ?? '') !== parsedFrom[i];
     if (!changed) return;
@@ -134,11 +157,6 @@ export class Pricing {
     this.parsedFrom = current;
     this.memo.clear();
   }
-}
-
-function lookup(live: Record<string, number>, defaults: Readonly<Record<string, number>>, name: string, channelType: number): number | undefined {
-  const typed = `${name}(${channelType})`;
-  return live[typed] ?? defaults[typed] ?? live[name] ?? defaults[name];
 }
 
 const stripInternetSuffix = (model: string) =>
