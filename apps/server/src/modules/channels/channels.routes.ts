@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CHANNEL_TYPES, defaultModels } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import type { ChannelRow } from '../../db/schema.js';
 import { requireAdmin } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { idParamOf, keywordOf, pageOf } from '../../http/query.js';
+import { defaultModelLists } from '../models/default-model-lists.js';
 import { toChannelView } from './channel-view.js';
 import * as repo from './channels.repository.js';
 import * as service from './channels.service.js';
@@ -32,7 +32,7 @@ export const channelRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
 
   // OpenAI's list shape: one-api's channel form reads `data[].id` without checking success.
   app.get('/models', async () => {
-    const names = [...new Set(CHANNEL_TYPES.flatMap((type) => defaultModels(type.id)))];
+    const names = [...new Set(Object.values(defaultModelLists(ctx.relay.priceSources)).flat())];
     return { success: true, message: '', object: 'list', data: names.map((id) => ({ id, object: 'model', created: 1626777600, owned_by: 'tollgate' })) };
   });
 
