@@ -33,6 +33,7 @@ import { RedisLimiter } from './relay/limits/redis-limiter.js';
 import { Pricing } from './relay/billing/pricing.js';
 import { loadBundledSource } from './relay/billing/price-source/bundled-source.js';
 import { PriceSources } from './relay/billing/price-source/price-sources.js';
+import { isSameModel } from './relay/billing/price-source/model-aliases.js';
 import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
 import { SqliteLedger } from './relay/billing/sqlite-ledger.js';
@@ -102,7 +103,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     const conditionalUpdates = new Reserver(handle.db, handle.dialect, keyStatuses, usage);
     const relay: RelayServices = {
       keys: new KeyCache(handle.db, config.SYNC_FREQUENCY * 1000, keyStatuses),
-      channels: new ChannelRegistry(handle.db),
+      channels: new ChannelRegistry(handle.db, (a, b) => isSameModel(priceSources.current, a, b)),
       // A probe that never reports (its request died) is given up after the relay's timeout, or a minute.
       breakers: new ChannelBreakers(options, config.RELAY_TIMEOUT > 0 ? config.RELAY_TIMEOUT * 1000 : 60_000),
       pricing: new Pricing(options, priceSources),

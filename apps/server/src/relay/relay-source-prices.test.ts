@@ -49,8 +49,8 @@ describe('prices from the maintained source, through the relay', () => {
     f = await relayFixture('sqlite');
     await f.ctx.options.set('PreConsumedQuota', '0');
     // A fresh install: no price of the operator's own; the channels list what the agents ask for by default.
-    await f.addChannel({ name: 'openai', type: 1, base_url: base, models: 'gpt-5.2' });
-    await f.addChannel({ name: 'claude', type: 14, base_url: base, models: 'claude-sonnet-4-6,claude-sonnet-4-5,claude-opus-4-8,claude-haiku-4-5' });
+    await f.addChannel({ name: 'openai', type: 1, base_url: base, models: 'gpt-5.2,gpt-4o' });
+    await f.addChannel({ name: 'claude', type: 14, base_url: base, models: 'claude-sonnet-4-6,claude-sonnet-4-5,claude-opus-4-8,claude-haiku-4-5,claude-opus-4-5-20251101' });
     await f.addChannel({ name: 'gemini', type: 24, base_url: base, models: 'gemini-3-pro-preview,gemini-3-flash-preview' });
     await f.addChannel({ name: 'deepseek', type: 36, base_url: base, models: 'deepseek-v3.2' });
     await f.addChannel({ name: 'moonshot', type: 25, base_url: base, models: 'kimi-k2.5' });
@@ -132,6 +132,29 @@ describe('prices from the maintained source, through the relay', () => {
     openaiUsage = { prompt_tokens: 6000, completion_tokens: 400, prompt_tokens_details: { cached_tokens: 2500 } };
     const log = await chat(model);
     expect(log.quota).toBe(packagePoints({ input_tokens: 6000, cache_read_tokens: 2500, output_tokens: 400 }, model, providerId));
+  });
+
+  it('serves a dated name on a channel listing the undated one, and the other way, asking for what the channel lists', async () => {
+    anthropicUsage = { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 10 };
+    const sentModel = () => (JSON.parse(upstream.received('/v1/messages').at(-1)?.body ?? '{}') as { model?: string }).model;
+    let log = await chat('claude-haiku-4-5-20251001');
+    expect(sentModel()).toBe('claude-haiku-4-5');
+    // As for any model mapping, the log names the model the upstream was asked for.
+    expect(log.model_name).toBe('claude-haiku-4-5');
+    expect(log.quota).toBe(packagePoints({ input_tokens: 100, output_tokens: 10 }, 'claude-haiku-4-5', 'anthropic'));
+    log = await chat('claude-opus-4-5');
+    expect(sentModel()).toBe('claude-opus-4-5-20251101');
+    expect(log.quota).toBe(packagePoints({ input_tokens: 100, output_tokens: 10 }, 'claude-opus-4-5', 'anthropic'));
+  });
+
+  it('does not serve a snapshot the vendor prices apart from its alias', async () => {
+    const response = await fetch(`${f.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-2024-05-13', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(await response.text()).toMatch(/gpt-4o-2024-05-13/);
   });
 
   it('lets the operator’s own price win over the source, and says so', async () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { ChannelTable } from './channel-table.js';
+import { ChannelTable, type SameModel } from './channel-table.js';
 import { toRoutableChannel } from './routable-channel.js';
 
 /** Holds the current routing table and rebuilds it from the channels table when told they changed. */
@@ -11,7 +11,11 @@ export class ChannelRegistry {
   /** Channels taken out of routing here before the database says so: id -> how many withdrawals hold it. */
   private readonly withdrawn = new Map<number, number>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Which names are one model to their vendor, so that a channel listing one serves the other. */
+    private readonly sameModel?: SameModel,
+  ) {}
 
   get table(): ChannelTable {
     return this.current;
@@ -46,7 +50,7 @@ export class ChannelRegistry {
       do {
         this.stale = false;
         const rows = await this.db.selectFrom('channels').selectAll().execute();
-        let table = new ChannelTable(rows.map(toRoutableChannel));
+        let table = new ChannelTable(rows.map(toRoutableChannel), this.sameModel);
         for (const id of this.withdrawn.keys()) table = table.without(id);
         this.current = table;
       } while (this.stale);

@@ -1,7 +1,14 @@
 import { ChannelStatus } from '@tollgate/contract';
+import { undatedName } from '../billing/price-source/model-aliases.js';
 import { isEnabled, type RoutableChannel } from './routable-channel.js';
 
 type Tier = RoutableChannel[];
+
+/** Whether a vendor treats two model names as one model (a dated snapshot and its undated alias). */
+export type SameModel = (a: string, b: string) => boolean;
+
+/** How many alias routes a table keeps worked out: the names come from clients. */
+const ALIAS_MEMO_LIMIT = 1024;
 
 /**
  * The routing table: group -> model -> priority tiers (highest first) of enabled channels. Immutable; a
@@ -10,8 +17,15 @@ type Tier = RoutableChannel[];
 export class ChannelTable {
   private readonly routes = new Map<string, Map<string, Tier[]>>();
   private readonly byId = new Map<number, RoutableChannel>();
+  /** group -> undated name -> the names channels list for it (`claude-sonnet-4-5` -> the dated id). */
+  private readonly undated = new Map<string, Map<string, string[]>>();
+  /** `group model` -> the tiers serving a name no channel lists, through an alias it does list. */
+  private readonly aliasRoutes = new Map<string, Tier[]>();
 
-  constructor(channels: RoutableChannel[]) {
+  constructor(
+    channels: RoutableChannel[],
+    private readonly sameModel: SameModel = () => false,
+  ) {
     const buckets = new Map<string, Map<string, RoutableChannel[]>>();
     for (const channel of channels) {
       this.byId.set(channel.id, channel);
@@ -24,6 +38,9 @@ export class ChannelTable {
     }
     for (const [group, models] of buckets) {
       this.routes.set(group, new Map([...models].map(([model, list]) => [model, tiersOf(list)])));
+      const names = new Map<string, string[]>();
+      for (const model of models.keys()) names.set(undatedName(model), [...(names.get(undatedName(model)) ?? []), model]);
+      this.undated.set(group, names);
     }
   }
 
@@ -39,7 +56,10 @@ export class ChannelTable {
   without(id: number): ChannelTable {
     const channel = this.byId.get(id);
     if (!channel || !isEnabled(channel)) return this;
-    return new ChannelTable([...this.byId.values()].map((c) => (c.id === id ? { ...c, status: ChannelStatus.AutoDisabled } : c)));
+    return new ChannelTable(
+      [...this.byId.values()].map((c) => (c.id === id ? { ...c, status: ChannelStatus.AutoDisabled } : c)),
+      this.sameModel,
+    );
   }
 
   /**
@@ -49,11 +69,37 @@ export class ChannelTable {
    * cannot serve the request at all (an endpoint their protocol lacks).
    */
   select(group: string, model: string, exclude: ReadonlySet<number> = new Set(), accepts: (channel: RoutableChannel) => boolean = () => true, random = Math.random): RoutableChannel | undefined {
-    for (const tier of this.routes.get(group)?.get(model) ?? []) {
+    for (const tier of this.routes.get(group)?.get(model) ?? this.aliasTiers(group, model)) {
       const candidates = tier.filter((c) => !exclude.has(c.id) && accepts(c));
       if (candidates.length > 0) return weightedPick(candidates, random);
     }
     return undefined;
+  }
+
+  /**
+   * The channels serving a name no channel lists through one it does, when the vendor treats the two as one
+   * model: a channel listing `claude-sonnet-4-5-20250929` serves `claude-sonnet-4-5`, and one listing the
+   * undated name serves every snapshot of it. Each is a copy of the channel mapping the asked name to the
+   * name it lists (or to that name's own mapping), so the upstream is asked for what the operator listed.
+   */
+  private aliasTiers(group: string, model: string): Tier[] {
+    const memoKey = `${group} ${model}`;
+    const memo = this.aliasRoutes.get(memoKey);
+    if (memo) return memo;
+    const aliases = (this.undated.get(group)?.get(undatedName(model)) ?? []).filter((listed) => listed !== model && this.sameModel(model, listed));
+    if (aliases.length === 0) return [];
+    const serving = new Map<number, RoutableChannel>();
+    for (const listed of aliases) {
+      for (const tier of this.routes.get(group)?.get(listed) ?? []) {
+        for (const channel of tier) {
+          if (!serving.has(channel.id)) serving.set(channel.id, { ...channel, modelMapping: { ...channel.modelMapping, [model]: channel.modelMapping[listed] ?? listed } });
+        }
+      }
+    }
+    const tiers = tiersOf([...serving.values()]);
+    if (this.aliasRoutes.size >= ALIAS_MEMO_LIMIT) this.aliasRoutes.clear();
+    this.aliasRoutes.set(memoKey, tiers);
+    return tiers;
   }
 
   /** Every model some enabled channel serves to the group, for GET /v1/models. */
