@@ -10,6 +10,7 @@ import { refuseNulInUrl } from './http/refuse-nul.js';
 import { newRequestId, REQUEST_ID_HEADER } from './http/request-id.js';
 import { emailAuthRoutes } from './modules/auth/email-auth.routes.js';
 import { channelHealthRoutes } from './modules/channels/channel-health.routes.js';
+import { channelModelRoutes } from './modules/channels/channel-models.routes.js';
 import { channelRoutes } from './modules/channels/channels.routes.js';
 import { configTransferRoutes } from './modules/config-transfer/config-transfer.routes.js';
 import { modelCatalogRoutes } from './modules/models/models.routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(groupRoutes(ctx), { prefix: '/group' });
       await api.register(channelRoutes(ctx), { prefix: '/channel' });
       await api.register(channelHealthRoutes(ctx), { prefix: '/channel' });
+      await api.register(channelModelRoutes(ctx), { prefix: '/channel' });
       await api.register(modelCatalogRoutes(ctx), { prefix: '/models' });
       await api.register(pricingRoutes(ctx), { prefix: '/pricing' });
       await api.register(adminUserRoutes(ctx), { prefix: '/user' });

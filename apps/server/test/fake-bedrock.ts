@@ -9,7 +9,8 @@ import { FakeUpstream, type Received } from './fake-upstream.js';
 /**
  * A fake AWS Bedrock runtime: InvokeModel (JSON) and InvokeModelWithResponseStream (binary event-stream
  * frames, encoded with AWS's codec) for Claude (Anthropic events) and Llama 3, and Converse and
- * ConverseStream for other models, and Titan and Cohere embeddings. Every request must carry a
+ * ConverseStream for other models, and Titan and Cohere embeddings; and the control plane's model and
+ * inference profile lists (GETs, as the channel form's model fetch asks). Every request must carry a
  * valid SigV4 Authorization header, recomputed here with AWS's signer from the bytes received (with the
  * session token signed, for temporary credentials), or the fake's Bedrock API key as a bearer token; a
  * wrong key or signature gets Bedrock's 403 with its `x-amzn-ErrorType` header.
@@ -78,6 +79,19 @@ interface EmbedBody {
 
 const header = (req: http.IncomingMessage, name: string) => String(req.headers[name] ?? '');
 
+const json = (res: http.ServerResponse, body: unknown) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+/** What ListFoundationModels answers: a model called by id, an embedding model, an image model and one only reachable through a profile. */
+const FOUNDATION_MODELS = [
+  { modelId: 'anthropic.claude-3-5-haiku-20241022-v1:0', outputModalities: ['TEXT'], inferenceTypesSupported: ['ON_DEMAND'] },
+  { modelId: 'amazon.titan-embed-text-v2:0', outputModalities: ['EMBEDDING'], inferenceTypesSupported: ['ON_DEMAND'] },
+  { modelId: 'stability.sd3-large-v1:0', outputModalities: ['IMAGE'], inferenceTypesSupported: ['ON_DEMAND'] },
+  { modelId: 'anthropic.claude-sonnet-4-20250514-v1:0', outputModalities: ['TEXT'], inferenceTypesSupported: ['INFERENCE_PROFILE'] },
+];
+
 export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
   constructor(
     name: string,
@@ -90,6 +104,7 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     const refusal = await this.checkSignature(req, received.body);
     if (refusal) return this.error(res, 403, refusal.name, refusal.message);
     if (this.behaviour.fail) return this.error(res, this.behaviour.fail.status, this.behaviour.fail.name, this.behaviour.fail.message);
+    if (req.method === 'GET') return this.listing(res, req.url ?? '');
     const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream|converse|converse-stream)$/.exec(req.url ?? '');
     if (!route) return this.error(res, 404, 'UnknownOperationException', `no ${req.url}`);
     const modelId = decodeURIComponent(route[1] ?? '');
@@ -127,6 +142,14 @@ export class FakeBedrock extends FakeUpstream<BedrockBehaviour> {
     const expected = (await signer.sign(request, { signingDate: date })).headers.authorization;
     if (expected !== authorization) return { name: 'InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided.' };
     return undefined;
+  }
+
+  /** The control plane's lists (the same signing name, `bedrock`): foundation models and inference profiles. */
+  private listing(res: http.ServerResponse, url: string) {
+    const path = url.split('?')[0];
+    if (path === '/foundation-models') return json(res, { modelSummaries: FOUNDATION_MODELS });
+    if (path === '/inference-profiles') return json(res, { inferenceProfileSummaries: [{ inferenceProfileId: 'us.anthropic.claude-sonnet-4-20250514-v1:0', status: 'ACTIVE', type: 'SYSTEM_DEFINED' }] });
+    return this.error(res, 404, 'UnknownOperationException', `no ${url}`);
   }
 
   private error(res: http.ServerResponse, status: number, name: string, message: string) {

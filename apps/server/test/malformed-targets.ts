@@ -59,6 +59,9 @@ export const apiTargets = (ids: FuzzIds): Target[] => [
     url: '/api/channel/',
     base: { id: ids.channelId, type: 1, key: 'k', name: 'fuzz', base_url: ids.upstreamUrl, models: CHAT_MODEL, group: 'default', model_mapping: '{}', priority: 0, weight: 0, status: 1 },
   },
+  // A custom channel (no default address): a field left out never sends the fetch to a vendor's real host.
+  { route: 'POST /api/channel/fetch_models', url: '/api/channel/fetch_models', base: { id: ids.channelId, type: 8, key: 'k', base_url: ids.upstreamUrl, other: '', config: '{}' } },
+  { route: 'POST /api/channel/unpriced_models', url: '/api/channel/unpriced_models', base: { models: [CHAT_MODEL, 'no-such-model'] } },
   { route: 'PUT /api/option', url: '/api/option/', base: { key: 'Notice', value: 'hello' } },
 ];
 

@@ -5,6 +5,7 @@ export * from './status.js';
 export * from './user.js';
 export * from './catalog/index.js';
 export * from './channel.js';
+export * from './channel-models.js';
 export * from './token.js';
 export * from './redemption.js';
 export * from './admin-user.js';

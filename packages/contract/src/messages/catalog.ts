@@ -1,6 +1,7 @@
 import { authMessages, oauthMessages, userMessages } from './account-messages.js';
 import { httpMessages, validationMessages } from './common-messages.js';
 import { analyticsMessages } from './analytics-messages.js';
+import { channelModelMessages } from './channel-model-messages.js';
 import { configMessages } from './config-messages.js';
 import { priceMessages } from './price-messages.js';
 import { fillPlaceholders, type MessageLanguage, type MessageParams, type MessageRef, type MessageTexts } from './message.js';
@@ -17,6 +18,7 @@ export const MESSAGE_CATALOG = {
   ...tokenMessages,
   ...redemptionMessages,
   ...channelMessages,
+  ...channelModelMessages,
   ...logMessages,
   ...optionMessages,
   ...rateLimitMessages,

@@ -47,7 +47,8 @@ export function toRoutableChannel(row: ChannelRow): RoutableChannel {
 
 export const isEnabled = (channel: RoutableChannel) => channel.status === ChannelStatus.Enabled;
 
-function parseConfig(raw: string | null): Record<string, string> {
+/** The config column as the adaptors read it: every field a string (others as their JSON), {} when unreadable. */
+export function parseConfig(raw: string | null): Record<string, string> {
   if (!raw) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
