@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PriceKind } from './price.js';
+import type { PriceKind, PriceOrigin } from './price.js';
 
 /** Prices of one kind of token each, in US dollars per million tokens; a kind the model does not price apart is absent. */
 export type MoneyPrices = { input: number; output: number } & Partial<Record<Exclude<PriceKind, 'input' | 'output'>, number>>;
@@ -15,6 +15,15 @@ export interface ModelPriceView extends MoneyPrices {
   /** Dollars per request, for a model priced per call (ModelRequestPrice); its token prices then do not apply. */
   per_request?: number;
   tiers: MoneyTier[];
+  /** Where the price came from: the operator, the maintained price source and its date, Tollgate's table. */
+  origin?: PriceOrigin;
+}
+
+/** A model some channel lists but nobody priced: requests for it are refused until an administrator prices it. */
+export interface UnpricedChannelModel {
+  model: string;
+  /** The names of the enabled channels listing it. */
+  channels: string[];
 }
 
 /**
@@ -26,6 +35,8 @@ export interface PricingView {
   group_ratio: number;
   models: ModelPriceView[];
   unpriced: string[];
+  /** For administrators: every model an enabled channel of any group lists without a price, before a request fails on it. */
+  unpriced_channel_models?: UnpricedChannelModel[];
 }
 
 /** GET /api/pricing?keyword=: the models whose name contains the keyword, ignoring case ('' for all). */

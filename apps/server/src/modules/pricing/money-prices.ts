@@ -21,5 +21,6 @@ export function modelPriceView(model: string, price: Price, quotaPerUnit: number
   const tiers = (price.tiers ?? []).map((tier) => ({ above_prompt_tokens: tier.above_prompt_tokens, ...moneyPrices(priceAt(price, tier.above_prompt_tokens + 1), quotaPerUnit) }));
   const view: ModelPriceView = { model, ...moneyPrices(price, quotaPerUnit), tiers };
   if (price.perRequest !== undefined) view.per_request = clean((price.perRequest * price.groupRatio) / quotaPerUnit);
+  if (price.origin) view.origin = price.origin;
   return view;
 }

@@ -48,14 +48,27 @@ describe.each(databaseKinds)('GET /api/pricing on %s', (kind) => {
             cache_read: 0.24,
             cache_write: 3,
             tiers: [{ above_prompt_tokens: 200_000, input: 4.8, output: 18, cache_read: 0.48, cache_write: 6 }],
+            origin: { kind: 'operator' },
           },
           // $0.05 a call x 0.8; no token price of its own.
-          { model: 'flux-pro', input: 0, output: 0, per_request: 0.04, tiers: [] },
-          { model: 'gpt-4o', input: 2, output: 8, cache_read: 1, tiers: [] },
+          { model: 'flux-pro', input: 0, output: 0, per_request: 0.04, tiers: [], origin: { kind: 'operator' } },
+          { model: 'gpt-4o', input: 2, output: 8, cache_read: 1, tiers: [], origin: { kind: 'operator' } },
         ],
         unpriced: ['mystery-model'],
       } satisfies PricingView,
     });
+  });
+
+  it('names the price source and its date for a model the operator did not price', async () => {
+    const root = await login(t.app, 'root', '123456');
+    const view = (await pricing('', root)).json<{ data: PricingView }>().data;
+    expect(view.models).toEqual([expect.objectContaining({ model: 'gemini-2.5-flash', origin: { kind: 'source', name: expect.stringMatching(/^genai-prices /), date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) } })]);
+  });
+
+  it('shows administrators every model a channel lists without a price, and ordinary users none of it', async () => {
+    const root = await login(t.app, 'root', '123456');
+    expect((await pricing('', root)).json<{ data: PricingView }>().data.unpriced_channel_models).toEqual([{ model: 'mystery-model', channels: ['vip'] }]);
+    expect((await pricing()).json<{ data: PricingView }>().data.unpriced_channel_models).toBeUndefined();
   });
 
   it('filters by a keyword, ignoring case, and needs a signed-in user', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PricingQuerySchema, type ModelPriceView, type PricingView } from '@tollgate/contract';
+import { PricingQuerySchema, isAdmin, type ModelPriceView, type PricingView } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -8,10 +8,12 @@ import { availableModels } from '../users/available-models.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import { parseOrFail } from '../users/users.service.js';
 import { modelPriceView } from './money-prices.js';
+import { unpricedChannelModels } from './unpriced-channel-models.js';
 
 /**
  * GET /api/pricing: every signed-in user sees the models their group may call and what each costs them,
- * after their group ratio (the relay prices a request by the user's group as one name, so does this).
+ * after their group ratio (the relay prices a request by the user's group as one name, so does this), and
+ * where each price came from. Administrators also see the models any channel lists without a price.
  */
 export const pricingRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.get('/', { preHandler: requireUser(ctx) }, async (request) => {
@@ -28,6 +30,7 @@ export const pricingRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
       else unpriced.push(model);
     }
     const view: PricingView = { group, group_ratio: ctx.relay.pricing.groupRatio(group), models: priced, unpriced };
+    if (isAdmin(currentUser(request).role)) view.unpriced_channel_models = await unpricedChannelModels(ctx);
     return ok(view);
   });
 };

@@ -77,6 +77,12 @@ const zh = {
     imageSizeQuality: '尺寸 {{size}}，质量 {{quality}}，尺寸倍率 {{ratio}}',
     groupRatio: '已乘分组倍率 {{ratio}}',
     tier: '长上下文价格：提示超过 {{tokens}} tokens',
+    origin: {
+      operator: '价格来源：管理员设置',
+      source: '价格来源：{{name}}（{{date}}）',
+      catalog: '价格来源：Tollgate 内置价格表（{{name}}，{{date}}）',
+      default: '价格来源：默认模型倍率（DefaultModelRatio）',
+    },
   },
 };
 
@@ -158,6 +164,12 @@ const en: typeof zh = {
     imageSizeQuality: 'size {{size}}, quality {{quality}}, size ratio {{ratio}}',
     groupRatio: 'group ratio {{ratio}} applied',
     tier: 'long-context price: prompt above {{tokens}} tokens',
+    origin: {
+      operator: 'price set by the operator',
+      source: 'price from {{name}} ({{date}})',
+      catalog: "price from Tollgate's own table ({{name}}, {{date}})",
+      default: 'price from the default model ratio (DefaultModelRatio)',
+    },
   },
 };
 

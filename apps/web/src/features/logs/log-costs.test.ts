@@ -43,6 +43,13 @@ describe('costBreakdown', () => {
     expect(costBreakdown(JSON.stringify({ image_size: '512x512', costs: [] }), 500_000)?.image).toBeUndefined();
   });
 
+  it('says where the price came from, and ignores an origin this console does not know', () => {
+    const sourced = JSON.stringify({ price_origin: { kind: 'source', name: 'genai-prices 0.1.8', date: '2026-09-23' }, costs: [] });
+    expect(costBreakdown(sourced, 500_000)?.origin).toEqual({ kind: 'source', name: 'genai-prices 0.1.8', date: '2026-09-23' });
+    expect(costBreakdown(JSON.stringify({ price_origin: { kind: 'operator' }, costs: [] }), 500_000)?.origin).toEqual({ kind: 'operator' });
+    expect(costBreakdown(JSON.stringify({ price_origin: { kind: 'oracle', name: 5 }, costs: [] }), 500_000)?.origin).toBeUndefined();
+  });
+
   it('converts to the display currency, and shows nothing for rows without a breakdown', () => {
     expect(costBreakdown(other, 500_000, { currency: 'CNY', rate: 7 })?.lines[0]).toMatchObject({ price: '¥42.00', cost: '¥3.150000' });
     for (const row of ['', null, '{"costs":"x"}', '{"model_ratio":1}']) expect(costBreakdown(row, 500_000)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { LOG_COST_KINDS, parseLogOther, type LogCostKind } from '@tollgate/contract';
+import { LOG_COST_KINDS, parseLogOther, type LogCostKind, type PriceOrigin } from '@tollgate/contract';
 import { formatMoney, formatPrice, USD, type CurrencyDisplay } from '@/lib/format/money';
 
 export interface CostLine {
@@ -19,6 +19,18 @@ export interface CostBreakdown {
   tier?: number;
   /** An image request's size, quality and the size ratio they chose. */
   image?: { size: string; quality?: string; sizeRatio: number };
+  /** Where the model's price came from (the operator, the price source and its date, Tollgate's table). */
+  origin?: PriceOrigin;
+}
+
+const ORIGIN_KINDS: ReadonlySet<unknown> = new Set<PriceOrigin['kind']>(['operator', 'source', 'catalog', 'default']);
+
+/** `other.price_origin` read leniently: a kind this console knows, with its name and date when they are text. */
+function originOf(value: unknown): PriceOrigin | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { kind, name, date } = value as Record<string, unknown>;
+  if (!ORIGIN_KINDS.has(kind)) return undefined;
+  return { kind: kind as PriceOrigin['kind'], ...(typeof name === 'string' ? { name } : {}), ...(typeof date === 'string' ? { date } : {}) };
 }
 
 /** Kinds priced per piece rather than per million. */
@@ -44,6 +56,8 @@ export function costBreakdown(other: string | null | undefined, quotaPerUnit: nu
   const breakdown: CostBreakdown = { lines };
   if (finite(parsed.group_ratio)) breakdown.groupRatio = parsed.group_ratio;
   if (finite(parsed.tier)) breakdown.tier = parsed.tier;
+  const origin = originOf(parsed.price_origin);
+  if (origin) breakdown.origin = origin;
   if (typeof parsed.image_size === 'string' && finite(parsed.size_ratio)) {
     breakdown.image = { size: parsed.image_size, sizeRatio: parsed.size_ratio };
     if (typeof parsed.image_quality === 'string' && parsed.image_quality !== '') breakdown.image.quality = parsed.image_quality;

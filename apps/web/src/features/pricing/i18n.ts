@@ -16,6 +16,15 @@ const zh = {
   tier: '提示超过 {{tokens}}：输入 {{input}}，输出 {{output}}',
   unpriced: '未定价（无法调用）：{{models}}',
   empty: '没有可用的模型',
+  origin: '价格来源',
+  origins: {
+    operator: '管理员设置',
+    source: '{{name}}（{{date}}）',
+    catalog: 'Tollgate 内置表（{{name}}，{{date}}）',
+    default: '默认模型倍率',
+  },
+  unpricedChannels: '以下模型已在渠道中列出但没有价格，调用会被拒绝，直到在 设置 → 运营设置 → 模型价格 中为其定价：',
+  unpricedChannel: '{{model}}（渠道：{{channels}}）',
 };
 
 const en: typeof zh = {
@@ -35,6 +44,15 @@ const en: typeof zh = {
   tier: 'prompt above {{tokens}}: input {{input}}, output {{output}}',
   unpriced: 'No price (cannot be called): {{models}}',
   empty: 'No models available',
+  origin: 'Price source',
+  origins: {
+    operator: 'set by the operator',
+    source: '{{name}} ({{date}})',
+    catalog: "Tollgate's table ({{name}}, {{date}})",
+    default: 'default model ratio',
+  },
+  unpricedChannels: 'Channels list these models without a price; requests for them are refused until you price them in Settings → Operation → model prices:',
+  unpricedChannel: '{{model}} (channels: {{channels}})',
 };
 
 export const pricingI18n = { zh, en };

@@ -34,5 +34,15 @@ export function usePricingColumns(currency: CurrencyDisplay): TableColumnsType<M
         </Flex>
       ),
     },
+    {
+      key: 'origin',
+      title: t('origin'),
+      render: (_, row) =>
+        row.origin && (
+          <Typography.Text type="secondary" data-testid={`price-${row.model}-origin`}>
+            {t(`origins.${row.origin.kind}`, { name: row.origin.name ?? '', date: row.origin.date ?? '' })}
+          </Typography.Text>
+        ),
+    },
   ];
 }

@@ -7,8 +7,15 @@ const PRICING: PricingView = {
   group: 'vip',
   group_ratio: 0.8,
   models: [
-    { model: 'claude-sonnet-4-5', input: 2.4, output: 12, cache_read: 0.24, tiers: [{ above_prompt_tokens: 200_000, input: 4.8, output: 18 }] },
-    { model: 'dall-e-3', input: 0, output: 0, per_request: 0.032, tiers: [] },
+    {
+      model: 'claude-sonnet-4-5',
+      input: 2.4,
+      output: 12,
+      cache_read: 0.24,
+      tiers: [{ above_prompt_tokens: 200_000, input: 4.8, output: 18 }],
+      origin: { kind: 'source', name: 'genai-prices 0.1.8', date: '2026-09-23' },
+    },
+    { model: 'dall-e-3', input: 0, output: 0, per_request: 0.032, tiers: [], origin: { kind: 'operator' } },
   ],
   unpriced: ['mystery-model'],
 };
@@ -33,10 +40,20 @@ describe('pricing page', () => {
     expect(screen.getByText('提示超过 200000：输入 $4.80，输出 $18.00')).toBeTruthy();
     expect(screen.getByTestId('price-dall-e-3-request').textContent).toBe('$0.0320');
     expect(screen.getByText('未定价（无法调用）：mystery-model')).toBeTruthy();
+    expect(screen.getByTestId('price-claude-sonnet-4-5-origin').textContent).toBe('genai-prices 0.1.8（2026-09-23）');
+    expect(screen.getByTestId('price-dall-e-3-origin').textContent).toBe('管理员设置');
+    expect(screen.queryByTestId('pricing-unpriced-channels')).toBeNull();
 
     fireEvent.change(screen.getByPlaceholderText('搜索模型名称'), { target: { value: 'DALL' } });
     await waitFor(() => expect(screen.queryByTestId('price-claude-sonnet-4-5-input')).toBeNull());
     expect(screen.getByTestId('price-dall-e-3-request')).toBeTruthy();
+  });
+
+  it('warns an administrator of the models channels list without a price', async () => {
+    PRICING.unpriced_channel_models = [{ model: 'mystery-model', channels: ['vip', 'backup'] }];
+    renderRoute('/pricing');
+    expect((await screen.findByTestId('pricing-unpriced-channels', {}, { timeout: 5000 })).textContent).toContain('mystery-model（渠道：vip, backup）');
+    delete PRICING.unpriced_channel_models;
   });
 
   it('shows the prices in the operator’s display currency', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Flex, Input, Table, Typography } from 'antd';
+import { Alert, Flex, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readCurrency } from '@/lib/format/money';
 import { usePricing } from './api/get-pricing';
@@ -16,6 +16,17 @@ export function PricingPage() {
   return (
     <Flex vertical gap="middle" data-testid="pricing-page">
       <Typography.Title level={3}>{t('title')}</Typography.Title>
+      {data?.unpriced_channel_models && data.unpriced_channel_models.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="pricing-unpriced-channels"
+          message={t('unpricedChannels')}
+          description={data.unpriced_channel_models.map((entry) => (
+            <div key={entry.model}>{t('unpricedChannel', { model: entry.model, channels: entry.channels.join(', ') })}</div>
+          ))}
+        />
+      )}
       {data && <Typography.Text type="secondary">{t('intro', { group: data.group, ratio: data.group_ratio })}</Typography.Text>}
       <Input.Search value={keyword} onChange={(event) => setKeyword(event.target.value)} placeholder={t('search')} allowClear data-testid="pricing-search" />
       <Table rowKey="model" columns={columns} dataSource={rows} loading={isLoading} pagination={false} scroll={{ x: true }} locale={{ emptyText: t('empty') }} data-testid="pricing-table" />

@@ -138,7 +138,7 @@ describe('a price data file', () => {
     expect(problems('[{"id": "x",')[0]).toMatch(/^not JSON/);
     expect(problems('[]')).toEqual(['(root): the file lists no provider']);
     const negative = structuredClone(providers);
-    (negative[2]!.models[0]!.prices as Record<string, number>).input_mtok = -1;
+    (negative[2]!.models[0]!.prices as unknown as Record<string, number>).input_mtok = -1;
     expect(problems(JSON.stringify(negative))).toEqual([expect.stringMatching(/^\[2\]\.models\[0\]\.prices/)]);
     const badRegex = structuredClone(providers);
     (badRegex[0]!.models[0] as { match: unknown }).match = { regex: '(' };

@@ -10,7 +10,10 @@ const image = costBreakdown(
   QUOTA_PER_UNIT,
 )!;
 const speech = costBreakdown(JSON.stringify({ group_ratio: 1, costs: [{ kind: 'character', tokens: 11, ratio: 7.5, quota: 82.5 }] }), QUOTA_PER_UNIT)!;
-const transcript = costBreakdown(JSON.stringify({ costs: [{ kind: 'transcript', tokens: 4, ratio: 15, quota: 60 }] }), QUOTA_PER_UNIT)!;
+const transcript = costBreakdown(
+  JSON.stringify({ price_origin: { kind: 'source', name: 'genai-prices 0.1.8', date: '2026-09-23' }, costs: [{ kind: 'transcript', tokens: 4, ratio: 15, quota: 60 }] }),
+  QUOTA_PER_UNIT,
+)!;
 
 /** Opens each breakdown's popover and reads its lines by test id. */
 function openLines(): Record<string, string> {
@@ -22,19 +25,20 @@ function openLines(): Record<string, string> {
     </>,
   );
   for (const tag of screen.getAllByTestId('log-costs')) fireEvent.click(tag);
-  const ids = ['log-cost-image', 'log-cost-image-size', 'log-cost-character', 'log-cost-transcript'];
+  const ids = ['log-cost-image', 'log-cost-image-size', 'log-cost-character', 'log-cost-transcript', 'log-cost-origin'];
   return Object.fromEntries(ids.map((id) => [id, screen.getByTestId(id).textContent ?? '']));
 }
 
-describe('LogCostsPopover for images and audio', () => {
+describe('LogCostsPopover for images and audio, with the price’s origin', () => {
   afterEach(() => void i18n.changeLanguage('zh-CN'));
 
-  it('names images, speech characters and transcript tokens in Chinese', () => {
+  it('names images, speech characters, transcript tokens and where the price came from in Chinese', () => {
     expect(openLines()).toEqual({
       'log-cost-image': '图片 2 张 × 每张 $0.12 = $0.120000',
       'log-cost-character': '语音合成 11 个字符 × $15.00 / 1M 字符 = $0.000165',
       'log-cost-transcript': '转录文本 4 tokens × $30.00 / 1M = $0.000120',
       'log-cost-image-size': '尺寸 1024x1792，质量 hd，尺寸倍率 3',
+      'log-cost-origin': '价格来源：genai-prices 0.1.8（2026-09-23）',
     });
   });
 
@@ -45,6 +49,7 @@ describe('LogCostsPopover for images and audio', () => {
       'log-cost-character': 'speech 11 characters × $15.00 / 1M characters = $0.000165',
       'log-cost-transcript': 'transcript 4 tokens × $30.00 / 1M = $0.000120',
       'log-cost-image-size': 'size 1024x1792, quality hd, size ratio 3',
+      'log-cost-origin': 'price from genai-prices 0.1.8 (2026-09-23)',
     });
   });
 });

@@ -30,6 +30,11 @@ export function LogCostsPopover({ breakdown }: { breakdown: CostBreakdown }) {
           {t('logs.costs.groupRatio', { ratio: formatRatio(breakdown.groupRatio) })}
         </Typography.Text>
       )}
+      {breakdown.origin && (
+        <Typography.Text type="secondary" data-testid="log-cost-origin">
+          {t(`logs.costs.origin.${breakdown.origin.kind}`, { name: breakdown.origin.name ?? '', date: breakdown.origin.date ?? '' })}
+        </Typography.Text>
+      )}
       {breakdown.tier !== undefined && (
         <Typography.Text type="warning" data-testid="log-cost-tier">
           {t('logs.costs.tier', { tokens: breakdown.tier })}
