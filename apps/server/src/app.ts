@@ -15,6 +15,7 @@ import { channelRoutes } from './modules/channels/channels.routes.js';
 import { configTransferRoutes } from './modules/config-transfer/config-transfer.routes.js';
 import { modelCatalogRoutes } from './modules/models/models.routes.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
+import { priceSourceRoutes } from './modules/prices/price-source.routes.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { redemptionRoutes } from './modules/redemptions/redemptions.routes.js';
 import { topupRoutes } from './modules/redemptions/topup.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(channelModelRoutes(ctx), { prefix: '/channel' });
       await api.register(modelCatalogRoutes(ctx), { prefix: '/models' });
       await api.register(pricingRoutes(ctx), { prefix: '/pricing' });
+      await api.register(priceSourceRoutes(ctx), { prefix: '/prices' });
       await api.register(adminUserRoutes(ctx), { prefix: '/user' });
       await api.register(userUsageRoutes(ctx), { prefix: '/user' });
       await api.register(adminTopupRoutes(ctx), { prefix: '/topup' });

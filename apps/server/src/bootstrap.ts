@@ -21,6 +21,8 @@ import { startTracing } from './observability/tracing.js';
 import { QuotaReminder } from './modules/notifications/quota-reminder.js';
 import { createRootNotifier } from './modules/notifications/root-notifier.js';
 import { OptionsStore } from './modules/options/options.store.js';
+import { schedulePriceSourceRefresh } from './modules/prices/price-source-schedule.js';
+import { storedPriceSourceLoader } from './modules/prices/stored-price-source.js';
 import { insertToken } from './modules/tokens/tokens.repository.js';
 import { hashPassword } from './modules/users/password.js';
 import { countUsers, insertUser } from './modules/users/users.repository.js';
@@ -156,6 +158,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     await createRootIfNeeded(ctx, log);
     const breakerBus = redis ? new RedisBreakerBus(redis, (error) => log.warn({ err: error }, 'could not share a channel breaker change through Redis')) : undefined;
     await startRelay(ctx, breakerBus);
+    const priceRefresh = schedulePriceSourceRefresh(ctx);
     const metricsServer = await serveMetricsPort(config, metrics, log);
     memoryReturn.start();
     return {
@@ -163,6 +166,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       settled: () => relay.inFlight.idle(),
       async close() {
         memoryReturn.stop();
+        priceRefresh?.stop();
         cacheSync.stop();
         breakerBus?.stop();
         await metricsServer?.close();
@@ -194,8 +198,12 @@ async function startRelay(ctx: AppContext, breakerBus: RedisBreakerBus | undefin
   cacheSync.on('channels', () => relay.channels.reload());
   cacheSync.on('keys', () => relay.keys.clear());
   cacheSync.on('options', () => ctx.options.reload());
-  if (metrics.enabled) for (const name of ['channels', 'keys', 'options'] as const) cacheSync.on(name, () => metrics.cacheReloaded(name));
+  // The price source file applied last: read from the database only, so a start never waits on the network.
+  const reloadPrices = storedPriceSourceLoader(ctx.db, relay.priceSources, ctx.log);
+  cacheSync.on('prices', reloadPrices);
+  if (metrics.enabled) for (const name of ['channels', 'keys', 'options', 'prices'] as const) cacheSync.on(name, () => metrics.cacheReloaded(name));
   await relay.channels.reload();
+  await reloadPrices();
   await cacheSync.start();
   relay.usage.start();
 }

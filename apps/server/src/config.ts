@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REMOTE_DATA_JSON_URL } from '@pydantic/genai-prices';
 import { z } from 'zod';
 
 /**
@@ -62,6 +63,12 @@ const EnvSchema = z.object({
   IMAGE_FETCH_TIMEOUT: int(15, 1),
   IMAGE_FETCH_MAX_MB: int(20, 1),
   IMAGE_FETCH_ALLOW_PRIVATE: bool,
+  /** The price data file `prices update` and the console's refresh fetch: the one genai-prices documents for refreshing. */
+  PRICE_SOURCE_URL: z
+    .string()
+    .default(REMOTE_DATA_JSON_URL)
+    .transform((v) => v.trim() || REMOTE_DATA_JSON_URL)
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   /** SMTP over TLS (port 465, or STARTTLS) trusts this PEM file besides the system's CAs: a private mail server's CA. */
   SMTP_CA_FILE: optional,
   /** Accept any SMTP server certificate. Off by default; only for a test mail server on a trusted network. */

@@ -100,6 +100,9 @@ const PERMISSIONS: Record<string, Level> = {
 
   'GET /api/config/export': 'root',
   'POST /api/config/import': 'root',
+  'GET /api/prices/source': 'root',
+  'POST /api/prices/source/preview': 'root',
+  'POST /api/prices/source/apply': 'root',
 };
 
 const RANK: Record<Level, number> = { public: 0, user: Role.Common, admin: Role.Admin, root: Role.Root };
@@ -115,7 +118,8 @@ describe.each(databaseKinds)('the /api permission matrix on %s', (kind) => {
   const cookies: Partial<Record<Level, string>> = {};
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, NO_RATE_LIMITS, {
+    // A closed local port: root's price source preview fails at once instead of reaching for the network.
+    t = await buildTestApp(kind, { ...NO_RATE_LIMITS, PRICE_SOURCE_URL: 'http://127.0.0.1:9/data.json' }, {
       onRoute: ({ method, url }) => {
         if (url === '/api' || url.startsWith('/api/')) registered.add(normalize(method, url));
       },

@@ -16,5 +16,6 @@ export * from './messages/index.js';
 export * from './config-transfer.js';
 export * from './analytics.js';
 export * from './price.js';
+export * from './price-source.js';
 export * from './pricing-view.js';
 export * from './money-price.js';

@@ -10,11 +10,14 @@ import { openCliDatabase, type CliDatabase } from './cli-database.js';
 import { CliError } from './cli-error.js';
 import { diffText } from './diff-text.js';
 import { importOneApi } from './one-api-import.js';
+import { pricesUpdate } from './prices-update.js';
 
 const USAGE = `usage: npm run tollgate -- <command>
   export [--keys] [--format json|yaml] [--out FILE]   the configuration as one document (stdout without --out)
   import FILE [--dry-run]                               print the diff, then apply it (--dry-run: only print it)
   import-one-api --from SQLITE_FILE|DSN                 copy a one-api database into this (empty) database
+  prices update [--yes] [--dry-run]                     fetch the price source's current file (PRICE_SOURCE_URL), print
+                                                        what it changes, apply it after a y/N question (--yes: at once)
 The database is the server's: SQL_DSN, or SQLITE_PATH.`;
 
 class UsageError extends Error {}
@@ -32,6 +35,11 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'import-one-api') {
     if (!values.from) throw new UsageError('import-one-api needs --from SQLITE_FILE|DSN');
     await importOneApi(config, values.from, process.stderr);
+    return;
+  }
+  if (command === 'prices') {
+    if (file !== 'update') throw new UsageError(file ? `unknown prices command: ${file}` : 'prices needs a command: update');
+    await pricesUpdate(config, { yes: values.yes === true, dryRun: values['dry-run'] === true });
     return;
   }
   if (command === 'export') {
@@ -68,7 +76,7 @@ function readArguments(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { keys: { type: 'boolean' }, format: { type: 'string' }, out: { type: 'string' }, 'dry-run': { type: 'boolean' }, from: { type: 'string' }, help: { type: 'boolean' } },
+      options: { keys: { type: 'boolean' }, format: { type: 'string' }, out: { type: 'string' }, 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, from: { type: 'string' }, help: { type: 'boolean' } },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));

@@ -4,8 +4,11 @@ import { REDIS_OPTIONS } from './redis-connection.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 
-/** The data sets each node caches in memory for the relay's hot path. `keys` covers tokens and users. */
-export type CacheName = 'channels' | 'keys' | 'options';
+/**
+ * The data sets each node caches in memory for the relay's hot path. `keys` covers tokens and users; `prices`
+ * is the price source file applied last (table price_source_files).
+ */
+export type CacheName = 'channels' | 'keys' | 'options' | 'prices';
 
 const REDIS_CHANNEL = 'tollgate:cache-changed';
 

@@ -142,6 +142,7 @@ export interface Database {
   usage_rollups: UsageRollupsTable;
   usage_rollups_daily: UsageRollupsDailyTable;
   usage_totals: UsageTotalsTable;
+  price_source_files: PriceSourceFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -158,6 +159,17 @@ export const toBool = (value: DbBool | null | undefined): boolean => value === t
 export interface CacheVersionsTable {
   name: string;
   version: number;
+}
+
+/** Tollgate's own: the price source file applied last (text, hash, where and when it was fetched), one row per source. */
+export interface PriceSourceFilesTable {
+  source: string;
+  url: string;
+  sha256: string;
+  fetched_at: number;
+  /** The last time a node fetched the source (a scheduled check that found nothing new included). */
+  checked_at: number;
+  data: string;
 }
 
 /** Tollgate's own: the channel that stored each passed-through Responses API response, and whose it is. */

@@ -4,6 +4,7 @@ import { analyticsMessages } from './analytics-messages.js';
 import { channelModelMessages } from './channel-model-messages.js';
 import { configMessages } from './config-messages.js';
 import { priceMessages } from './price-messages.js';
+import { priceSourceMessages } from './price-source-messages.js';
 import { fillPlaceholders, type MessageLanguage, type MessageParams, type MessageRef, type MessageTexts } from './message.js';
 import { optionMessages, rateLimitMessages } from './option-messages.js';
 import { channelMessages, logMessages, redemptionMessages, tokenMessages } from './resource-messages.js';
@@ -25,6 +26,7 @@ export const MESSAGE_CATALOG = {
   ...configMessages,
   ...analyticsMessages,
   ...priceMessages,
+  ...priceSourceMessages,
 } as const satisfies Record<string, MessageTexts>;
 
 export type MessageCode = keyof typeof MESSAGE_CATALOG;

@@ -5,7 +5,7 @@ import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
 import { USAGE_ROLLUPS_DAILY_TABLE, USAGE_ROLLUPS_TABLE, USAGE_TOTALS_TABLE } from '../usage-rollups.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
-import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE } from './tollgate-tables.js';
+import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, PRICE_SOURCE_FILES_TABLE, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE } from './tollgate-tables.js';
 
 /** Ordered migrations, keyed by name; Kysely records applied names in `tollgate_migrations`. Append only. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -56,6 +56,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await ensureTable(db, dialect, USAGE_ROLLUPS_TABLE);
         await ensureTable(db, dialect, USAGE_ROLLUPS_DAILY_TABLE);
         await ensureTable(db, dialect, USAGE_TOTALS_TABLE);
+      },
+    },
+    '0011_price_source_files': {
+      async up(db: Kysely<unknown>) {
+        await ensureTable(db, dialect, PRICE_SOURCE_FILES_TABLE);
       },
     },
   };

@@ -46,3 +46,23 @@ export const RATE_LIMIT_COLUMNS: ColumnSpec[] = [
   { name: 'tpm_limit', type: 'int', notNull: true, default: 0 },
   { name: 'concurrency_limit', type: 'int', notNull: true, default: 0 },
 ];
+
+/**
+ * The price source file an operator (or the scheduled refresh) applied, one row per source, shared by every
+ * node: each loads it at start and when the `prices` cache version moves. The text is kept whole (about half
+ * a megabyte) so a node checks and parses exactly what was applied; `checked_at` is the last time any node
+ * fetched the source, so the scheduled refresh keeps its rhythm across restarts and nodes.
+ */
+export const PRICE_SOURCE_FILES_TABLE: TableSpec = {
+  name: 'price_source_files',
+  columns: [
+    { name: 'source', type: 'varchar(32)', notNull: true },
+    { name: 'url', type: 'varchar(2048)', notNull: true, default: '' },
+    { name: 'sha256', type: 'varchar(64)', notNull: true, default: '' },
+    { name: 'fetched_at', type: 'bigint', notNull: true, default: 0 },
+    { name: 'checked_at', type: 'bigint', notNull: true, default: 0 },
+    { name: 'data', type: 'text', notNull: true },
+  ],
+  primaryKey: ['source'],
+  indexes: [],
+};

@@ -105,6 +105,8 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   DisplayTokenStatEnabled: 'true',
   ApproximateTokenEnabled: 'false',
   RetryTimes: '0',
+  /** Hours between scheduled refreshes of the price source's file (fetched, checked, applied on its own); 0: off. */
+  PriceSourceRefreshHours: '0',
 };
 
 /**

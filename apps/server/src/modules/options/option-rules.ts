@@ -71,6 +71,8 @@ const RULES: Record<string, Rule> = {
   // Blank is meaningful here: billing refuses models without a price.
   DefaultModelRatio: (value, current) => (value.trim() === '' ? accept('') : decimal('DefaultModelRatio', (n) => n >= 0, 'option.expect.non_negative_or_blank')(value, current)),
   RetryTimes: wholeNumber('RetryTimes', 0),
+  // Up to a year: a refresh less often than that is the same as none.
+  PriceSourceRefreshHours: wholeNumber('PriceSourceRefreshHours', 0, 8760),
   ChannelBreakerMinRequests: wholeNumber('ChannelBreakerMinRequests', 1),
   ChannelBreakerErrorRate: decimal('ChannelBreakerErrorRate', (n) => n > 0 && n <= 1, 'option.expect.share'),
   // Seconds; fractions are allowed (tests and very busy gateways use sub-second windows).
