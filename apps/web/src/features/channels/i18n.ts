@@ -1,4 +1,5 @@
 import { channelFormEn, channelFormZh } from './form-i18n';
+import { modelFetchEn, modelFetchZh } from './model-fetch-i18n';
 
 /** Texts of the channel list and the channel form, wired into app/i18n as `channels`. */
 const zh = {
@@ -63,6 +64,7 @@ const zh = {
     balanceUpdated: '渠道 {{name}} 余额更新成功！',
   },
   form: channelFormZh,
+  modelFetch: modelFetchZh,
   messages: {
     nameAndKeyRequired: '请填写渠道名称和渠道密钥！',
     modelsRequired: '请至少选择一个模型！',
@@ -135,6 +137,7 @@ const en: typeof zh = {
     balanceUpdated: 'Balance of channel {{name}} updated!',
   },
   form: channelFormEn,
+  modelFetch: modelFetchEn,
   messages: {
     nameAndKeyRequired: 'Please fill in the channel name and key!',
     modelsRequired: 'Please select at least one model!',

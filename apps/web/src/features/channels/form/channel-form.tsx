@@ -62,7 +62,7 @@ export function ChannelForm({ loaded }: { loaded?: ChannelView }) {
       <TypeSpecificFields spec={spec} />
       {spec.hasModels && (
         <>
-          <ModelPicker type={type} />
+          <ModelPicker type={type} channelId={loaded?.id} />
           <Form.Item name="model_mapping" label={t('channels.form.modelMapping')}>
             <Input.TextArea
               autoSize={{ minRows: 5 }}

@@ -2,18 +2,26 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button, Flex, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAllModels } from '../api/channel-models';
+import { useUnpricedModels } from '../api/upstream-models';
 import { channelModelsOf } from '../model-cache';
 import type { ChannelFormValues } from './channel-form-values';
+import { FetchModelsButton } from './fetch-models-button';
+import { UnpricedTag } from './unpriced-tag';
 
-/** The models multi-select with the fill buttons and a custom model input. */
-export function ModelPicker({ type }: { type: number }) {
+/**
+ * The models multi-select with the fill buttons, the upstream's own list and a custom model input. A picked
+ * model without a price is marked: requests for it would be refused until one is set.
+ */
+export function ModelPicker({ type, channelId }: { type: number; channelId?: number }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ChannelFormValues>();
   const selected: string[] = Form.useWatch('models', form) ?? [];
   const allModels = useAllModels();
+  const unpriced = useUnpricedModels(selected);
   const [custom, setCustom] = useState('');
-  // Selected models the gateway does not know (custom ones) stay selectable.
-  const options = [...new Set([...(allModels.data ?? []), ...selected])].map((model) => ({ value: model, label: model }));
+  // Selected models the gateway does not know (custom ones) stay selectable. The title keeps the bare name
+  // on a picked model's tag, whose label may carry the unpriced mark.
+  const options = [...new Set([...(allModels.data ?? []), ...selected])].map((model) => ({ value: model, label: model, title: model }));
   const setModels = (models: string[]) => form.setFieldValue('models', [...new Set(models)]);
 
   const addCustom = () => {
@@ -32,7 +40,19 @@ export function ModelPicker({ type }: { type: number }) {
   return (
     <>
       <Form.Item name="models" label={t('channels.form.models')} required>
-        <Select mode="multiple" allowClear options={options} placeholder={t('channels.form.modelsPlaceholder')} data-testid="channel-models" />
+        <Select
+          mode="multiple"
+          allowClear
+          options={options}
+          labelRender={({ label, value }) => (
+            <>
+              {label ?? value}
+              {unpriced.has(String(value)) && <UnpricedTag />}
+            </>
+          )}
+          placeholder={t('channels.form.modelsPlaceholder')}
+          data-testid="channel-models"
+        />
       </Form.Item>
       <Flex wrap gap="small" style={{ marginBottom: 24 }}>
         <Button onClick={() => setModels(channelModelsOf(type))} data-testid="channel-fill-type-models">
@@ -44,6 +64,7 @@ export function ModelPicker({ type }: { type: number }) {
         <Button onClick={() => setModels([])} data-testid="channel-clear-models">
           {t('channels.form.clearModels')}
         </Button>
+        <FetchModelsButton channelId={channelId} onPicked={setModels} />
         <Space.Compact>
           <Input
             value={custom}
