@@ -133,8 +133,8 @@ test.describe('console: client protocols and token kinds (issue 13)', () => {
       const row = rowWith(page, 'log-table', model).first();
       await expect(row.getByTestId('log-protocol')).toHaveText('Gemini');
       await expect(row.getByTestId('log-passthrough')).toHaveText('透传');
-      // Built-in prices: Gemini 2.x cache reads at a quarter of input; thoughts at the completion price.
-      await expect(row.getByTestId('log-cacheRead')).toHaveText('缓存读取 8 × 0.25');
+      // Built-in prices from the price source: Gemini 2.5 Flash reads the cache at a tenth of input; thoughts at the completion price.
+      await expect(row.getByTestId('log-cacheRead')).toHaveText('缓存读取 8 × 0.1');
       await expect(row.getByTestId('log-reasoning')).toHaveText(/^推理 4 × \d+(\.\d+)?$/);
       await expect(row.getByTestId('log-cacheWrite')).toHaveCount(0);
       await screenshot(page, 'log-protocols');

@@ -22,7 +22,7 @@ const FUZZED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
  * The relay's designed 503s (one-api's statuses): a model name no channel serves, or that a channel serves
  * without a price. A fuzzed model name, or a channel the fuzzed /api created for one, meets them by design.
  */
-const MODEL_UNAVAILABLE = /no available channel for model|has no price: an administrator must add it/;
+const MODEL_UNAVAILABLE = /no available channel for model|has no price: an administrator can set one/;
 /** Requests in flight at once: a few, as real clients send them, which is how the concurrency 500s were found. */
 const CONCURRENCY = 4;
 /** Field names the /api routes read, for routes with no valid request in malformed-targets.ts. */

@@ -41,3 +41,12 @@ export interface PricingView {
 
 /** GET /api/pricing?keyword=: the models whose name contains the keyword, ignoring case ('' for all). */
 export const PricingQuerySchema = z.object({ keyword: z.string().optional().default('') });
+
+/** GET /api/pricing/model?model=: one model's price before any group ratio, for the administrators' price editor. */
+export const ModelListPriceQuerySchema = z.object({ model: z.string().trim().min(1, 'model is required').max(191) });
+
+/** GET /api/pricing/model data: the model's price and where it came from, or no price at all. */
+export interface ModelListPriceView {
+  model: string;
+  price?: ModelPriceView;
+}

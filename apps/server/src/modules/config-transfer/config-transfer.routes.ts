@@ -7,6 +7,7 @@ import { fail } from '../../http/errors.js';
 import { formatDocument, parseDocumentText } from './config-format.js';
 import { exportConfig, importConfig } from './config-transfer.service.js';
 import { administratorActor } from './import-trace.js';
+import { hasBuiltInPrice } from '../../relay/billing/built-in-price.js';
 
 /** A document with a few thousand channels is several megabytes. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -38,6 +39,7 @@ export const configTransferRoutes = (ctx: AppContext): FastifyPluginAsync => asy
   app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const dryRun = flag((request.query as Record<string, unknown>).dry_run, 'dry_run');
     const input = typeof request.body === 'string' ? parseDocumentText(request.body) : request.body;
-    return ok(await importConfig(ctx, input, dryRun, administratorActor(currentUser(request))));
+    const deps = { ...ctx, hasBuiltInPrice: (model: string) => hasBuiltInPrice(ctx.relay.priceSources.current, model) };
+    return ok(await importConfig(deps, input, dryRun, administratorActor(currentUser(request))));
   });
 };

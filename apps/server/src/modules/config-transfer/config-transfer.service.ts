@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CacheName } from '../../cluster/cache-sync.js';
 import type { Dialect } from '../../db/dsn.js';
 import type { Database } from '../../db/schema.js';
+import type { BuiltInPriceCheck } from '../options/option-rules.js';
 import type { OptionsStore } from '../options/options.store.js';
 import { exportDocument } from './config-export.js';
 import { validateDocument } from './config-format.js';
@@ -18,6 +19,8 @@ export interface ConfigTransferDeps {
   dialect: Dialect;
   options: OptionsStore;
   cacheSync: { changed(name: CacheName): Promise<void> };
+  /** Whether a model has a built-in price, for options that name models (the server's price source; the table without it). */
+  hasBuiltInPrice?: BuiltInPriceCheck;
 }
 
 export const exportConfig = (deps: ConfigTransferDeps, withKeys: boolean): Promise<ConfigDocumentInput> => exportDocument(deps.db, withKeys);
@@ -43,7 +46,7 @@ export async function importConfig(deps: ConfigTransferDeps, input: unknown, dry
     plan.channels = channels.writes;
     diff.channels = channels.diff;
   }
-  const options = planOptions(document, await repo.storedOptions(deps.db));
+  const options = planOptions(document, await repo.storedOptions(deps.db), deps.hasBuiltInPrice);
   plan.options = options.writes;
   if (document.prices) diff.prices = options.diff.prices;
   if (document.groups) diff.groups = options.diff.groups;

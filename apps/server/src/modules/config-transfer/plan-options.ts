@@ -1,7 +1,7 @@
 import type { ConfigDocument, ConfigGroup, ConfigItemChange, ConfigSectionDiff } from '@tollgate/contract';
 import { message } from '@tollgate/contract';
 import { OPTION_DEFAULTS } from '../options/option-defaults.js';
-import { checkOption } from '../options/option-rules.js';
+import { checkOption, type BuiltInPriceCheck } from '../options/option-rules.js';
 import { groupsOf } from './config-export.js';
 import { GROUP_RATE_LIMITS, GROUP_RATIO, masked, optionSection, type OptionSection } from './config-sections.js';
 import { optionToStored, sameOption } from './config-values.js';
@@ -20,7 +20,7 @@ const emptyDiff = (): ConfigSectionDiff => ({ added: [], changed: [], removed: [
  * stored value (secrets are absent from exports without keys). The groups section is whole: a group it
  * lacks leaves GroupRatio and GroupRateLimits.
  */
-export function planOptions(document: ConfigDocument, stored: Map<string, string>): OptionPlan {
+export function planOptions(document: ConfigDocument, stored: Map<string, string>, hasBuiltInPrice?: BuiltInPriceCheck): OptionPlan {
   const incoming = new Map<string, { path: string; value: string }>();
   for (const section of ['prices', 'options'] as const) {
     for (const [key, value] of Object.entries(document[section] ?? {})) {
@@ -36,7 +36,7 @@ export function planOptions(document: ConfigDocument, stored: Map<string, string
   const diff = { prices: emptyDiff(), groups: emptyDiff(), options: emptyDiff() };
   const writes = new Map<string, string>();
   for (const [key, { path, value }] of incoming) {
-    const checked = checkOption(key, value, current);
+    const checked = checkOption(key, value, current, hasBuiltInPrice);
     if (!checked.ok) throw invalidField(path, checked.message);
     if (sameOption(stored.get(key), checked.value)) continue;
     writes.set(key, checked.value);

@@ -7,6 +7,8 @@ const inEnglish = (check: OptionCheck) => (check.ok ? check : { ok: false, messa
 
 const saved: Record<string, string> = { GitHubClientId: '', EmailDomainWhitelist: 'gmail.com', WeChatServerAddress: '', TurnstileSiteKey: 'site-key' };
 const current = (key: string) => saved[key] ?? '';
+/** As the server's price source answers: gpt-4o has a built-in price. */
+const builtIn = (model: string) => model === 'gpt-4o';
 
 describe('checkOption', () => {
   it.each([
@@ -50,7 +52,7 @@ describe('checkOption', () => {
     ['OidcWellKnown', '', ''],
     ['OidcTokenEndpoint', 'https://sso.example.com/token/', 'https://sso.example.com/token'],
   ])('accepts %s = %j as %j', (key, value, stored) => {
-    expect(checkOption(key, value, current)).toEqual({ ok: true, value: stored });
+    expect(checkOption(key, value, current, builtIn)).toEqual({ ok: true, value: stored });
   });
 
   it.each([
@@ -95,7 +97,12 @@ describe('checkOption', () => {
     ['GitHubBaseUrl', 'github.com', 'GitHubBaseUrl must be an http:// or https:// URL'],
     ['OidcWellKnown', 'ftp://sso.example.com', 'OidcWellKnown must be an http:// or https:// URL'],
   ])('refuses %s = %j: %s', (key, value, message) => {
-    expect(inEnglish(checkOption(key, value, current))).toEqual({ ok: false, message });
+    expect(inEnglish(checkOption(key, value, current, builtIn))).toEqual({ ok: false, message });
+  });
+
+  it('refuses tiers for a model without a price, the operator’s or a built-in one', () => {
+    expect(inEnglish(checkOption('ModelPriceTiers', '{"gpt-4o-typo":[{"above_prompt_tokens":10,"input":1}]}', current, builtIn))).toMatchObject({ ok: false, message: expect.stringContaining('gpt-4o-typo') });
+    expect(checkOption('ModelPriceTiers', '{"gpt-4o(14)":[{"above_prompt_tokens":10,"input":1}]}', current, builtIn)).toMatchObject({ ok: true });
   });
 
   it('needs a whitelist before restricting email domains, and keeps one while restricted', () => {

@@ -6,7 +6,9 @@ export type OptionCheck = { ok: true; value: string } | { ok: false; message: Ca
 /** The saved value of another option, for the rules that enable a feature only when it is configured. */
 export type CurrentOption = (key: string) => string;
 
-type Rule = (value: string, current: CurrentOption) => OptionCheck;
+/** Whether a model has a price before the operator's options (the price source's, or Tollgate's table's). */
+export type BuiltInPriceCheck = (model: string) => boolean;
+type Rule = (value: string, current: CurrentOption, hasBuiltInPrice: BuiltInPriceCheck) => OptionCheck;
 
 const accept = (value: string): OptionCheck => ({ ok: true, value });
 const refuse = (code: MessageCode, params?: MessageParams): OptionCheck => ({ ok: false, message: message(code, params) });
@@ -31,14 +33,17 @@ const ratioTable = (key: string, invalidJson: MessageCode): Rule => (value) => {
   return problem ? { ok: false, message: problem } : accept(value);
 };
 
-/** A tier's model must have a price to begin with (the operator's ModelRatio or the built-in table). */
-const isPriced = (current: CurrentOption) => {
+/** A tier's model must have a price to begin with (the operator's ModelRatio, or a built-in price): a typo is refused. */
+const isPriced = (current: CurrentOption, hasBuiltInPrice: BuiltInPriceCheck) => {
   const live = parseTable(current('ModelRatio'));
   return (model: string) => {
     const name = model.replace(/\(\d+\)$/, '');
-    return [model, name].some((key) => Object.hasOwn(live, key) || Object.hasOwn(DEFAULT_MODEL_RATIO, key));
+    return [model, name].some((key) => Object.hasOwn(live, key)) || hasBuiltInPrice(name);
   };
 };
+
+/** Without the price source at hand (a command line run), Tollgate's own table answers. */
+const tableHasPrice: BuiltInPriceCheck = (model) => Object.hasOwn(DEFAULT_MODEL_RATIO, model);
 
 function parseTable(value: string): object {
   try {
@@ -69,7 +74,7 @@ const RULES: Record<string, Rule> = {
   QuotaPerUnit: decimal('QuotaPerUnit', (n) => n > 0, 'option.expect.positive'),
   ChannelDisableThreshold: decimal('ChannelDisableThreshold', (n) => n >= 0, 'option.expect.non_negative'),
   // Blank is meaningful here: billing refuses models without a price.
-  DefaultModelRatio: (value, current) => (value.trim() === '' ? accept('') : decimal('DefaultModelRatio', (n) => n >= 0, 'option.expect.non_negative_or_blank')(value, current)),
+  DefaultModelRatio: (value, current, hasBuiltInPrice) => (value.trim() === '' ? accept('') : decimal('DefaultModelRatio', (n) => n >= 0, 'option.expect.non_negative_or_blank')(value, current, hasBuiltInPrice)),
   RetryTimes: wholeNumber('RetryTimes', 0),
   // Up to a year: a refresh less often than that is the same as none.
   PriceSourceRefreshHours: wholeNumber('PriceSourceRefreshHours', 0, 8760),
@@ -95,8 +100,8 @@ const RULES: Record<string, Rule> = {
   CacheReadRatio: ratioTable('CacheReadRatio', OptionMessages.cacheReadRatioInvalid),
   CacheWriteRatio: ratioTable('CacheWriteRatio', OptionMessages.cacheWriteRatioInvalid),
   ReasoningRatio: ratioTable('ReasoningRatio', OptionMessages.reasoningRatioInvalid),
-  ModelPriceTiers: (value, current) => {
-    const problem = modelPriceTiersProblem(value, isPriced(current));
+  ModelPriceTiers: (value, current, hasBuiltInPrice) => {
+    const problem = modelPriceTiersProblem(value, isPriced(current, hasBuiltInPrice));
     return problem ? { ok: false, message: problem } : accept(value);
   },
   AudioInputRatio: ratioTable('AudioInputRatio', 'option.audio_input_ratio_invalid'),
@@ -131,8 +136,8 @@ const RULES: Record<string, Rule> = {
  * Validates and normalises one option before it is saved: nothing invalid is ever stored (one-api saved a
  * broken ratio table first and refused it afterwards).
  */
-export function checkOption(key: string, value: string, current: CurrentOption): OptionCheck {
+export function checkOption(key: string, value: string, current: CurrentOption, hasBuiltInPrice: BuiltInPriceCheck = tableHasPrice): OptionCheck {
   if (!Object.hasOwn(OPTION_DEFAULTS, key)) return refuse('option.unknown_key', { key });
   if (key.endsWith('Enabled') && value !== 'true' && value !== 'false') return refuse('option.boolean', { key });
-  return RULES[key]?.(value, current) ?? accept(value);
+  return RULES[key]?.(value, current, hasBuiltInPrice) ?? accept(value);
 }

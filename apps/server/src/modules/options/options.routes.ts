@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { parseOrFail } from '../users/users.service.js';
 import { OPTION_DEFAULTS } from './option-defaults.js';
+import { hasBuiltInPrice } from '../../relay/billing/built-in-price.js';
 import { checkOption } from './option-rules.js';
 
 /**
@@ -26,7 +27,7 @@ export const optionRoutes = (ctx: AppContext): FastifyPluginAsync => async (app)
 
   app.put('/', async (request) => {
     const { key, value } = parseOrFail(UpdateOptionRequestSchema, request.body);
-    const checked = checkOption(key, value, (other) => ctx.options.str(other));
+    const checked = checkOption(key, value, (other) => ctx.options.str(other), (model) => hasBuiltInPrice(ctx.relay.priceSources.current, model));
     if (!checked.ok) throw fail(checked.message.code, checked.message.params);
     await ctx.options.set(key, checked.value);
     await ctx.cacheSync.changed('options');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PricingQuerySchema, isAdmin, type ModelPriceView, type PricingView } from '@tollgate/contract';
+import { ModelListPriceQuerySchema, PricingQuerySchema, isAdmin, type ModelListPriceView, type ModelPriceView, type PricingView } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireUser } from '../../http/auth.js';
+import { currentUser, requireAdmin, requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { splitList } from '../../lib/list.js';
 import { availableModels } from '../users/available-models.repository.js';
@@ -33,4 +33,15 @@ export const pricingRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     if (isAdmin(currentUser(request).role)) view.unpriced_channel_models = await unpricedChannelModels(ctx);
     return ok(view);
   });
+
+  /** The price editor's prefill: what a model costs before the operator sets a price of their own (no group ratio). */
+  app.get('/model', { preHandler: requireAdmin(ctx) }, async (request) => {
+    const { model } = parseOrFail(ModelListPriceQuerySchema, request.query);
+    const price = ctx.relay.pricing.quote(model, NO_GROUP);
+    const view: ModelListPriceView = price ? { model, price: modelPriceView(model, price, ctx.options.num('QuotaPerUnit')) } : { model };
+    return ok(view);
+  });
 };
+
+/** A group name no GroupRatio can hold (it has a control character), so its ratio is 1. */
+const NO_GROUP = '\u0000list';

@@ -24,6 +24,9 @@ export function builtInPrice(catalog: SourceCatalog | undefined, name: string, c
   return sourceOfType ?? fromTable(`${name}(${channelType})`, name) ?? fromSource(0) ?? fromTable(name, name);
 }
 
+/** Whether a model has a built-in price on some channel (the source's, by name, or the table's). */
+export const hasBuiltInPrice = (catalog: SourceCatalog | undefined, name: string): boolean => builtInPrice(catalog, name, 0, new Date()) !== undefined;
+
 /** The completion ratio of Tollgate's table for a model priced elsewhere (an operator's ModelRatio). */
 export const tableCompletionRatio = (name: string, channelType: number): number | undefined => DEFAULT_COMPLETION_RATIO[`${name}(${channelType})`] ?? DEFAULT_COMPLETION_RATIO[name];
 

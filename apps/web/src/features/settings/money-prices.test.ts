@@ -10,7 +10,10 @@ describe('money prices over the stored ratios', () => {
     expect(moneyFieldsOf(options, 'my-model', 500_000)).toEqual({ model: 'my-model', input: '3', output: '15', cache_read: '0.3', cache_write: '', reasoning: '', audio_input: '', audio_output: '' });
     // QuotaPerUnit 1,000,000: a ratio of 1.5 is $1.50.
     expect(moneyFieldsOf(options, 'my-model', 1_000_000).input).toBe('1.5');
-    expect(moneyFieldsOf(options, 'gpt-4o', 500_000).input).not.toBe('');
+    // A model the operator has not priced shows its built-in price as the server lists it, or nothing.
+    expect(moneyFieldsOf(options, 'gpt-4o', 500_000).input).toBe('');
+    expect(moneyFieldsOf(options, 'gpt-4o', 500_000, undefined, { input: 2.5, output: 10, cache_read: 1.25 })).toMatchObject({ input: '2.5', output: '10', cache_read: '1.25', cache_write: '' });
+    expect(moneyFieldsOf(options, 'my-model', 500_000, undefined, { input: 99, output: 99 }).input).toBe('3');
     expect(operatorPrices(options, 500_000).map((row) => row.model)).toEqual(['my-model']);
   });
 

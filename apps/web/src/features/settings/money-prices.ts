@@ -1,4 +1,4 @@
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, ratioOfUsdPerMillion, usdPerMillionTokens, type ModelMoneyPrice } from '@tollgate/contract';
+import { ratioOfUsdPerMillion, usdPerMillionTokens, type ModelMoneyPrice, type MoneyPrices } from '@tollgate/contract';
 import { USD, type CurrencyDisplay } from '@/lib/format/money';
 import type { OptionChange, Options } from './option-diff';
 import { shownPrice, usdOfShownPrice } from './price-currency';
@@ -29,12 +29,16 @@ const clean = (n: number): number => Number(n.toPrecision(12));
 
 type PriceField = Exclude<keyof MoneyPriceFields, 'model'>;
 
-/** A model's current prices in US dollars per 1M tokens, unrounded: the operator's ratios, else the built-in table's. */
-function usdPricesOf(options: Options, model: string, quotaPerUnit: number): Record<PriceField, number | undefined> {
-  const ratio = table(options, 'ModelRatio')[model] ?? DEFAULT_MODEL_RATIO[model];
-  const completion = table(options, 'CompletionRatio')[model] ?? DEFAULT_COMPLETION_RATIO[model];
-  const input = ratio === undefined ? undefined : usdPerMillionTokens(ratio, quotaPerUnit);
-  const times = (relative: number | undefined) => (input === undefined || relative === undefined ? undefined : input * relative);
+/**
+ * A model's current prices in US dollars per 1M tokens, unrounded: the operator's ratios; for a model the
+ * operator has not priced, its built-in price as the server lists it (the price source's, or Tollgate's table's).
+ */
+function usdPricesOf(options: Options, model: string, quotaPerUnit: number, listed?: MoneyPrices): Record<PriceField, number | undefined> {
+  const ratio = table(options, 'ModelRatio')[model];
+  if (ratio === undefined) return { input: listed?.input, output: listed?.output, cache_read: listed?.cache_read, cache_write: listed?.cache_write, reasoning: listed?.reasoning, audio_input: listed?.audio_input, audio_output: listed?.audio_output };
+  const completion = table(options, 'CompletionRatio')[model];
+  const input = usdPerMillionTokens(ratio, quotaPerUnit);
+  const times = (relative: number | undefined) => (relative === undefined ? undefined : input * relative);
   return {
     input,
     output: times(completion),
@@ -46,9 +50,12 @@ function usdPricesOf(options: Options, model: string, quotaPerUnit: number): Rec
   };
 }
 
-/** A model's current prices per 1M tokens in the display currency (US dollars by default), as the editor's text. */
-export function moneyFieldsOf(options: Options, model: string, quotaPerUnit: number, display: CurrencyDisplay = USD): MoneyPriceFields {
-  const usd = usdPricesOf(options, model, quotaPerUnit);
+/**
+ * A model's current prices per 1M tokens in the display currency (US dollars by default), as the editor's
+ * text; `listed` is its built-in price in dollars (GET /api/pricing/model), shown when the operator has none.
+ */
+export function moneyFieldsOf(options: Options, model: string, quotaPerUnit: number, display: CurrencyDisplay = USD, listed?: MoneyPrices): MoneyPriceFields {
+  const usd = usdPricesOf(options, model, quotaPerUnit, listed);
   const text = (field: PriceField) => {
     const value = usd[field];
     return value === undefined ? '' : String(shownPrice(value, display));
@@ -92,6 +99,9 @@ export function moneyPriceChanges(options: Options, price: ModelMoneyPrice, quot
     return changed ? [{ key, value: JSON.stringify(next) }] : [];
   });
 }
+
+/** Whether the operator priced this model themselves (ModelRatio): its built-in price does not apply then. */
+export const hasOperatorPrice = (options: Options, model: string): boolean => Object.hasOwn(table(options, 'ModelRatio'), model);
 
 /** The models the operator priced (ModelRatio), each in the display currency, for the list beside the editor. */
 export function operatorPrices(options: Options, quotaPerUnit: number, display: CurrencyDisplay = USD): MoneyPriceFields[] {

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { Button, Flex, Form, Input, Table, Typography } from 'antd';
-import { ModelMoneyPriceSchema } from '@tollgate/contract';
+import { ModelMoneyPriceSchema, type ModelListPriceView, type PriceOrigin } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/app/toasts/toast';
 import { catalogText } from '@/app/i18n/catalog-text';
+import { api } from '@/lib/api/client';
 import { currencyDisplay, currencySymbol } from '@/lib/format/money';
 import { useSaveOptions } from '../api/options';
-import { moneyFieldsOf, moneyPriceChanges, operatorPrices, type MoneyPriceFields } from '../money-prices';
+import { hasOperatorPrice, moneyFieldsOf, moneyPriceChanges, operatorPrices, type MoneyPriceFields } from '../money-prices';
 import type { Options } from '../option-diff';
 
 const KINDS = [
@@ -33,7 +35,19 @@ export function MoneyPriceSection({ options }: { options: Options }) {
   const symbol = currencySymbol(display.currency);
   const rows = operatorPrices(options, quotaPerUnit, display);
 
-  const load = (model: string) => form.setFieldsValue(moneyFieldsOf(options, model.trim(), quotaPerUnit, display));
+  // Where the prices loaded into the form came from, when they are a built-in price the operator has not made their own.
+  const [loadedOrigin, setLoadedOrigin] = useState<PriceOrigin | undefined>();
+
+  const load = async (typed: string) => {
+    const model = typed.trim();
+    setLoadedOrigin(undefined);
+    if (hasOperatorPrice(options, model)) return form.setFieldsValue(moneyFieldsOf(options, model, quotaPerUnit, display));
+    const listed = await api.get<ModelListPriceView>(`/api/pricing/model?model=${encodeURIComponent(model)}`).catch(() => undefined);
+    // The operator may have typed on meanwhile: only the model still in the field is filled in.
+    if (form.getFieldValue('model')?.trim() !== model) return;
+    form.setFieldsValue(moneyFieldsOf(options, model, quotaPerUnit, display, listed?.price));
+    setLoadedOrigin(listed?.price?.origin);
+  };
   const onFinish = (typed: MoneyPriceFields) => {
     const parsed = ModelMoneyPriceSchema.safeParse(typed);
     if (!parsed.success) {
@@ -57,7 +71,7 @@ export function MoneyPriceSection({ options }: { options: Options }) {
       )}
       <Form form={form} layout="inline" onFinish={onFinish} initialValues={{ model: '', input: '', output: '', cache_read: '', cache_write: '', reasoning: '', audio_input: '', audio_output: '' }}>
         <Form.Item name="model" label={t('model')}>
-          <Input data-testid="money-model" onBlur={(event) => event.target.value.trim() && load(event.target.value)} autoComplete="off" />
+          <Input data-testid="money-model" onBlur={(event) => event.target.value.trim() && void load(event.target.value)} autoComplete="off" />
         </Form.Item>
         {KINDS.map(([field, label]) => (
           <Form.Item key={field} name={field} label={t(label)}>
@@ -68,6 +82,11 @@ export function MoneyPriceSection({ options }: { options: Options }) {
           {t('save')}
         </Button>
       </Form>
+      {loadedOrigin && (
+        <Typography.Text type="secondary" data-testid="money-origin">
+          {t(`origin.${loadedOrigin.kind}`, { name: loadedOrigin.name ?? '', date: loadedOrigin.date ?? '' })}
+        </Typography.Text>
+      )}
       <Table
         rowKey="model"
         size="small"

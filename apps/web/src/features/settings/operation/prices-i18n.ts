@@ -23,6 +23,12 @@ const zh = {
   displayCurrency: '显示货币（如 USD、CNY）',
   exchangeRate: '汇率（1 美元可兑换的显示货币数量）',
   saveCurrency: '保存显示货币',
+  origin: {
+    operator: '这是你设置的价格。',
+    source: '当前为内置价格，来自 {{name}}（{{date}}）；保存后成为你自己的价格，不再随价格来源更新。',
+    catalog: '当前为 Tollgate 内置价格表的价格（{{name}}，{{date}}）；保存后成为你自己的价格。',
+    default: '该模型没有价格，目前按默认模型倍率（DefaultModelRatio）计费；保存后成为它自己的价格。',
+  },
 };
 
 const en: typeof zh = {
@@ -49,6 +55,12 @@ const en: typeof zh = {
   displayCurrency: 'Display currency (USD, CNY...)',
   exchangeRate: 'Exchange rate (display currency per US dollar)',
   saveCurrency: 'Save display currency',
+  origin: {
+    operator: 'This is the price you set.',
+    source: 'This is the built-in price, from {{name}} ({{date}}); saving makes it your own price, no longer updated with the price source.',
+    catalog: "This is the price of Tollgate's own table ({{name}}, {{date}}); saving makes it your own price.",
+    default: 'This model has no price and is billed at the default model ratio (DefaultModelRatio); saving gives it a price of its own.',
+  },
 };
 
 export const pricesMessages = { zh, en };
