@@ -1,6 +1,7 @@
 import { configTransferMessages } from './config-transfer/i18n';
 import { operationMessages } from './operation/i18n';
 import { pricesMessages } from './operation/prices-i18n';
+import { priceSourceMessages } from './operation/price-source-i18n';
 import { otherMessages } from './other/i18n';
 import { systemMessages } from './system/i18n';
 
@@ -9,6 +10,7 @@ const zh = {
   saved: '操作成功完成！',
   operation: operationMessages.zh,
   prices: pricesMessages.zh,
+  priceSource: priceSourceMessages.zh,
   system: systemMessages.zh,
   other: otherMessages.zh,
   configTransfer: configTransferMessages.zh,
@@ -18,6 +20,7 @@ const en: typeof zh = {
   saved: 'Operation completed successfully!',
   operation: operationMessages.en,
   prices: pricesMessages.en,
+  priceSource: priceSourceMessages.en,
   system: systemMessages.en,
   other: otherMessages.en,
   configTransfer: configTransferMessages.en,

@@ -6,10 +6,11 @@ import type { Options } from '../option-diff';
 import { CurrencyAndTiersSections } from './currency-and-tiers-sections';
 import { LogSection } from './log-section';
 import { MoneyPriceSection } from './money-price-section';
+import { PriceSourceSection } from './price-source-section';
 import { RatioSection } from './ratio-section';
 import { RATIO_KEYS } from '../ratio-text';
 
-/** The operation tab: general, logs, monitoring, the channel circuit breaker, quota, prices in money and ratios, tiers, currency. */
+/** The operation tab: general, logs, monitoring, the channel circuit breaker, quota, prices in money, the price source, ratios, tiers, currency. */
 export function OperationSettings({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
   const checkbox = (optionKey: string, label: string) => <OptionCheckbox optionKey={optionKey} label={label} options={options} />;
@@ -83,6 +84,7 @@ export function OperationSettings({ options }: { options: Options }) {
       {/* Keyed by the currency: prices typed or loaded in one currency must not be saved as another's. */}
       <MoneyPriceSection key={`${options.DisplayCurrency ?? ''}|${options.CurrencyExchangeRate ?? ''}`} options={options} />
       <Divider />
+      <PriceSourceSection options={options} />
       {/* Keyed by the ratio tables: a money price saved above rewrites them, and the JSON editors must show it. */}
       <RatioSection key={RATIO_KEYS.map((key) => options[key] ?? '').join('|')} options={options} />
       <Divider />
