@@ -17,7 +17,7 @@ export interface PricesUpdateFlags {
 }
 
 /** The command line's log: warnings (a stored file that no longer validates) to stderr, the rest unsaid. */
-const stderrLog: AppLogger = {
+export const stderrLog: AppLogger = {
   info: () => undefined,
   warn: (obj, msg) => void process.stderr.write(`warning: ${msg ?? String(obj)}\n`),
   error: (obj, msg) => void process.stderr.write(`error: ${msg ?? String(obj)}\n`),

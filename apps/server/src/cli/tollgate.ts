@@ -10,7 +10,9 @@ import { openCliDatabase, type CliDatabase } from './cli-database.js';
 import { CliError } from './cli-error.js';
 import { diffText } from './diff-text.js';
 import { importOneApi } from './one-api-import.js';
-import { pricesUpdate } from './prices-update.js';
+import { pricesUpdate, stderrLog } from './prices-update.js';
+import { hasBuiltInPrice } from '../relay/billing/built-in-price.js';
+import { dataInForce } from '../modules/prices/stored-price-source.js';
 
 const USAGE = `usage: npm run tollgate -- <command>
   export [--keys] [--format json|yaml] [--out FILE]   the configuration as one document (stdout without --out)
@@ -58,7 +60,10 @@ async function main(argv: string[]): Promise<void> {
     if (!file) throw new UsageError('import needs the document file');
     const document = parseDocumentText(fs.readFileSync(file, 'utf8'));
     const actor = commandLineActor(file);
-    await withDatabase(config, async (db) => {
+    await withDatabase(config, async (database) => {
+      // Options naming models (ModelPriceTiers) are checked against the prices the servers use.
+      const inForce = await dataInForce(database.db, stderrLog);
+      const db = { ...database, hasBuiltInPrice: (model: string) => hasBuiltInPrice(inForce, model) };
       // The diff is computed and printed first; the import then validates and writes it in one transaction.
       const preview = await importConfig(db, document, true, actor);
       process.stdout.write(diffText(preview.diff));
