@@ -32,6 +32,7 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/oauth/email/bind': 'user',
   'GET /api/models': 'user',
   'GET /api/pricing': 'user',
+  'GET /api/pricing/model': 'admin',
   'GET /api/user/dashboard': 'user',
   'GET /api/user/self': 'user',
   'PUT /api/user/self': 'user',

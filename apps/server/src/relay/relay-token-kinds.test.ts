@@ -60,6 +60,7 @@ describe.each(databaseKinds)('token kinds priced apart on %s', (kind) => {
       protocol: 'openai',
       model_ratio: 1,
       group_ratio: 1,
+      price_origin: { kind: 'operator' },
       completion_ratio: 2,
       cache_read_tokens: 600,
       cache_read_ratio: 0.5,
@@ -102,10 +103,11 @@ describe.each(databaseKinds)('token kinds priced apart on %s', (kind) => {
     expect((await chat('gemini-2.5-flash')).status).toBe(200);
     await f.flush();
     const log = await lastConsumeLog(f);
-    // 12 prompt (8 cached at 0.25) + 6 answer + 4 thoughts, output at 4: 4 + 2 + 24 + 16.
+    // 12 prompt (8 cached at 0.1, the price source's for Gemini 2.5 Flash) + 6 answer + 4 thoughts, output at 4:
+    // 4 + 0.8 + 24 + 16, rounded up.
     expect([log.prompt_tokens, log.completion_tokens]).toEqual([12, 10]);
-    expect(parseLogOther(log.other)).toMatchObject({ cache_read_tokens: 8, cache_read_ratio: 0.25, reasoning_tokens: 4, reasoning_ratio: 4 });
-    expect(log.quota).toBe(46);
-    expect(await usedQuota()).toBe(before + 46);
+    expect(parseLogOther(log.other)).toMatchObject({ cache_read_tokens: 8, cache_read_ratio: 0.1, reasoning_tokens: 4, reasoning_ratio: 4 });
+    expect(log.quota).toBe(45);
+    expect(await usedQuota()).toBe(before + 45);
   });
 });
