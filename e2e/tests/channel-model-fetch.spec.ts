@@ -5,6 +5,7 @@ import { fakeAnthropicModels, fakeGeminiModels, fakeOpenAIModels } from '../../a
 import { loginAsRoot, toast } from './admin-helpers.js';
 import { chooseType, savedChannel } from './channel-form-steps.js';
 import { screenshot, uniqueName, waitForToasts } from './helpers.js';
+import { apiSession, dataOf } from './user-helpers.js';
 
 const OPENAI_KEY = 'sk-e2e-list-openai';
 const ANTHROPIC_KEY = 'sk-ant-e2e-list';
@@ -51,10 +52,21 @@ async function fetchModels(page: Page): Promise<{ success: boolean; message: str
 }
 
 test.describe('channel form: models fetched from the upstream', () => {
+  /** The channels this spec saved: they go with their fake upstreams, so later specs never route to a dead port. */
+  const saved: number[] = [];
+  const remember = async (page: Page, name: string) => {
+    const channel = await savedChannel(page, name);
+    if (!saved.includes(channel.id)) saved.push(channel.id);
+    return channel;
+  };
+
   test.beforeAll(async () => {
     await Promise.all(VENDORS.map((vendor) => vendor.upstream.start()));
   });
-  test.afterAll(async () => {
+  test.afterAll(async ({ baseURL }) => {
+    const root = await apiSession(baseURL ?? '', 'root', '123456');
+    for (const id of saved) await dataOf(await root.delete(`/api/channel/${id}/`));
+    await root.dispose();
     await Promise.all(VENDORS.map((vendor) => vendor.upstream.close()));
   });
 
@@ -100,8 +112,8 @@ test.describe('channel form: models fetched from the upstream', () => {
 
       await page.getByTestId('channel-submit').click();
       await expect(toast(page, '渠道创建成功！')).toBeVisible();
-      const saved = await savedChannel(page, name);
-      expect(String(saved.models).split(',').sort()).toEqual([...vendor.pick].sort());
+      const channel = await remember(page, name);
+      expect(String(channel.models).split(',').sort()).toEqual([...vendor.pick].sort());
     });
   }
 
@@ -124,9 +136,9 @@ test.describe('channel form: models fetched from the upstream', () => {
     await page.getByTestId('channel-custom-model').press('Enter');
     await page.getByTestId('channel-submit').click();
     await expect(toast(page, '渠道创建成功！')).toBeVisible();
-    const saved = await savedChannel(page, name);
+    const channel = await remember(page, name);
 
-    await page.goto(`/channel/edit/${saved.id}`);
+    await page.goto(`/channel/edit/${channel.id}`);
     await expect(page.getByTestId('channel-key')).toHaveValue('');
     expect((await fetchModels(page)).success).toBe(true);
     // What the channel serves starts ticked.
