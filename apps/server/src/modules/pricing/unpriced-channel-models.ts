@@ -1,7 +1,6 @@
 import { ChannelStatus, type UnpricedChannelModel } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { routableModels } from '../../db/channel-columns.js';
-import { RelayError } from '../../relay/relay-error.js';
 
 /**
  * Every model an enabled channel lists that has no price on that channel (its type's price, the operator's,
@@ -13,19 +12,10 @@ export async function unpricedChannelModels(ctx: AppContext): Promise<UnpricedCh
   const unpriced = new Map<string, string[]>();
   for (const channel of channels) {
     for (const model of routableModels(channel)) {
-      if (isPriced(ctx, model, channel.type)) continue;
+      if (ctx.relay.pricing.quote(model, 'default', channel.type)) continue;
       unpriced.set(model, [...(unpriced.get(model) ?? []), channel.name ?? `#${channel.id}`]);
     }
   }
   return [...unpriced].sort(([a], [b]) => a.localeCompare(b)).map(([model, names]) => ({ model, channels: names }));
 }
 
-function isPriced(ctx: AppContext, model: string, channelType: number): boolean {
-  try {
-    ctx.relay.pricing.price(model, channelType, 'default');
-    return true;
-  } catch (error) {
-    if (error instanceof RelayError) return false;
-    throw error;
-  }
-}

@@ -114,10 +114,13 @@ export class Pricing {
     return this.tables.GroupRatio[group] ?? 1;
   }
 
-  /** The price a listing shows (no channel's own `model(type)` entry), or undefined for a model without one. */
-  quote(model: string, group: string): Price | undefined {
+  /**
+   * The price a listing shows, or undefined for a model without one: on a channel type when one is named (its
+   * `model(type)` entries and its provider's prices), else as the model's name finds it (type 0).
+   */
+  quote(model: string, group: string, channelType = 0): Price | undefined {
     try {
-      return this.price(model, 0, group);
+      return this.price(model, channelType, group);
     } catch (error) {
       if (error instanceof RelayError) return undefined;
       throw error;
