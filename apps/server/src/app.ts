@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { registerConsole } from './http/console.js';
+import { decodeCompressedBodies } from './http/body-encoding.js';
 import { acceptEmptyJsonBody } from './http/empty-json-body.js';
 import { answerError, answerNotFound } from './http/error-handler.js';
 import { LazyChildLogger } from './http/lazy-child-logger.js';
@@ -32,6 +33,7 @@ import { geminiRoutes } from './relay/gemini.routes.js';
 import { dashboardRoutes, relayRoutes } from './relay/relay.routes.js';
 import { clientAddressFor } from './relay/direct/client-address.js';
 import { DirectRoutes } from './relay/direct/direct-routes.js';
+import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH } from './relay/framework-errors.js';
 import { serverServing } from './relay/direct/direct-server.js';
 import { statusRoutes } from './modules/status/status.routes.js';
 import { tokenRoutes } from './modules/tokens/tokens.routes.js';
@@ -63,8 +65,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     childLoggerFactory: (logger, bindings, childOptions) => LazyChildLogger.create(logger, bindings, childOptions),
     trustProxy: ctx.config.TRUSTED_PROXIES,
     // The console calls list routes with a trailing slash and others without; gin redirected, we match both.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT,
+    // What the router and Node's parser refuse is answered in the path's protocol, not in Fastify's own shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Per-request access logs would cost the relay more than it serves; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -89,6 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   app.setErrorHandler(answerError);
+  decodeCompressedBodies(app, BODY_LIMIT);
 
   await app.register(
     async (api) => {

@@ -19,10 +19,10 @@ import { addUser } from './users.js';
 const FUZZED_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/dashboard/'];
 const FUZZED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 /**
- * The relay's designed 503s (one-api's statuses): a model name no channel serves, or that a channel serves
- * without a price. A fuzzed model name, or a channel the fuzzed /api created for one, meets them by design.
+ * The relay's designed 503: a model a channel serves without a price. A fuzzed model name, or a channel the
+ * fuzzed /api created for one, meets it by design. (A model no channel serves is a 404.)
  */
-const MODEL_UNAVAILABLE = /no available channel for model|has no price: an administrator can set one/;
+const MODEL_UNAVAILABLE = /has no price: an administrator can set one/;
 /** Requests in flight at once: a few, as real clients send them, which is how the concurrency 500s were found. */
 const CONCURRENCY = 4;
 /** Field names the /api routes read, for routes with no valid request in malformed-targets.ts. */

@@ -33,5 +33,9 @@ export const relayError = {
   notImplemented: () => new RelayError(501, 'API not implemented', 'api_not_implemented'),
   /** The gateway cannot serve the model until an administrator configures it: not the caller's fault nor a permission. */
   notConfigured: (message: string, code: string) => new RelayError(503, message, code, 'model_not_configured'),
-  noChannel: (model: string, group: string) => new RelayError(503, `no available channel for model ${model} under group ${group}`, 'model_not_available'),
+  /**
+   * No enabled channel of the group serves the model: a 404 as OpenAI answers an unknown model (one-api said 503,
+   * which every SDK retries as a passing failure). A channel that exists but fails is a 5xx: retrying may help.
+   */
+  noChannel: (model: string, group: string) => new RelayError(404, `no available channel for model ${model} under group ${group}`, 'model_not_found', 'invalid_request_error', 'model'),
 };

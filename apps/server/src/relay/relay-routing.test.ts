@@ -182,10 +182,12 @@ describe.each(databaseKinds)('routing, retries and health on %s', (kind) => {
     await f.ctx.options.set('ModelRatio', '{}');
   });
 
-  it('answers 503 naming the model and group when no channel serves them', async () => {
+  it('answers 404 model_not_found naming the model and group when no channel serves them', async () => {
     const response = await chat('gpt-4-32k');
-    expect(response.status).toBe(503);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^no available channel for model gpt-4-32k under group default/);
+    expect(response.status).toBe(404);
+    const { error } = (await response.json()) as { error: { message: string; code: string; type: string } };
+    expect(error.message).toMatch(/^no available channel for model gpt-4-32k under group default/);
+    expect(error).toMatchObject({ code: 'model_not_found', type: 'invalid_request_error' });
   });
 
   it('lets an admin key pin a channel, and refuses a pin from a normal user', async () => {
@@ -218,7 +220,8 @@ describe.each(databaseKinds)('routing, retries and health on %s', (kind) => {
     await expect.poll(async () => (await f.ctx.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(3);
 
     const manual = await f.addChannel({ name: 'manual', base_url: upstreams.other?.baseUrl, models: 'gpt-4-0613', status: 2 });
-    expect((await chat('gpt-4-0613')).status).toBe(503);
+    // A model whose only channel is disabled is served by no channel: a 404, as for an unknown model.
+    expect((await chat('gpt-4-0613')).status).toBe(404);
     expect((await f.ctx.db.selectFrom('channels').select('status').where('id', '=', manual).executeTakeFirstOrThrow()).status).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
-import { gunzipSync } from 'node:zlib';
 import type { ClientProtocol } from '@tollgate/contract';
 import type { RelayMode } from '../providers/adaptor.js';
 import type { JsonObject } from '../providers/openai/request-body.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from './json-depth.js';
 import { boundaryOf, multipartField } from './multipart.js';
 import { relayError } from './relay-error.js';
 
@@ -42,10 +42,12 @@ const DEFAULT_MODELS: Partial<Record<RelayMode, string>> = {
   translations: 'whisper-1',
 };
 
-/** The request body as bytes (kept for passthrough and retries) and parsed once, with one-api's checks. */
-export function readJsonInput(mode: RelayMode, body: unknown, contentEncoding: string | undefined, pathModel?: string): RelayInput {
-  let raw = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
-  if (contentEncoding === 'gzip') raw = gunzipSync(raw);
+/**
+ * The request body as bytes (kept for passthrough and retries; decoded if it came compressed: http/body-encoding.ts)
+ * and parsed once, with one-api's checks.
+ */
+export function readJsonInput(mode: RelayMode, body: unknown, pathModel?: string): RelayInput {
+  const raw = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
   let json: unknown;
   try {
     json = JSON.parse(raw.toString('utf8') || '{}');
@@ -53,6 +55,7 @@ export function readJsonInput(mode: RelayMode, body: unknown, contentEncoding: s
     throw relayError.invalidRequest('the request body is not valid JSON', 'invalid_text_request');
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw relayError.invalidRequest('the request body must be a JSON object', 'invalid_text_request');
+  if (nestsDeeperThan(json, MAX_JSON_DEPTH, raw.length)) throw relayError.invalidRequest(TOO_DEEP, 'invalid_text_request');
   const object = json as JsonObject;
   // A model that is not a text is the client's mistake: serving the endpoint's default model instead would bill
   // a model the client never asked for. null is taken as absent, as one-api's Go decoding does.

@@ -74,8 +74,8 @@ export class DirectRoutes {
 
   /**
    * Whether the Fastify route would read this request as the direct route does: a body of known length within
-   * the limit, under a content type (Fastify reads an untyped one by other rules), no `%00` (refused by a hook:
-   * http/refuse-nul.ts), no Origin.
+   * the limit, under a content type (Fastify reads an untyped one by other rules), not compressed (decoded by a
+   * hook: http/body-encoding.ts), no `%00` (refused by a hook: http/refuse-nul.ts), no Origin.
    */
   private takes(headers: IncomingMessage['headers'], url: string): boolean {
     const length = headers['content-length'];
@@ -83,6 +83,7 @@ export class DirectRoutes {
       headers.origin === undefined &&
       headers['content-type'] !== undefined &&
       headers['transfer-encoding'] === undefined &&
+      headers['content-encoding'] === undefined &&
       length !== undefined &&
       Number(length) <= this.options.bodyLimit &&
       !url.includes('%00')

@@ -9,7 +9,7 @@ const MAX_SPEECH_CHARACTERS = 4096;
 /** Text to speech: priced per input character, known up front (tts-1 ratio 7.5 = $0.015 per 1K characters). */
 export const speechRules: ModeRules = {
   readInput(request: RelayRequest) {
-    const input = readJsonInput('speech', request.body, request.headers['content-encoding'] as string | undefined);
+    const input = readJsonInput('speech', request.body);
     if (String(input.json.input).length > MAX_SPEECH_CHARACTERS) throw relayError.invalidRequest(`input is longer than ${MAX_SPEECH_CHARACTERS} characters`, 'text_too_long');
     return input;
   },

@@ -59,7 +59,7 @@ function imageCharge(plan: RelayPlan, input: RelayInput): { quota: number; break
 /** Image generation: the price is known up front, so exactly that is reserved and charged after success. */
 export const imageRules: ModeRules = {
   readInput(request: RelayRequest) {
-    const input = readJsonInput('images', request.body, request.headers['content-encoding'] as string | undefined);
+    const input = readJsonInput('images', request.body);
     checkImageRequest(input);
     return input;
   },

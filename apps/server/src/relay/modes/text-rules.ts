@@ -13,7 +13,7 @@ import type { ModeRules } from './mode-rules.js';
 export function textRules(mode: RelayMode): ModeRules {
   return {
     readInput: (request: RelayRequest) =>
-      readJsonInput(mode, request.body, request.headers['content-encoding'] as string | undefined, (request.params as { model?: string }).model),
+      readJsonInput(mode, request.body, (request.params as { model?: string }).model),
     reservation: (ctx, plan, input) =>
       preConsumeQuota(ctx.options.num('PreConsumedQuota'), estimatePromptTokens(mode, input.hub(), plan.upstreamModel), input.hub().maxTokens, plan.price),
     async charge(ctx, plan, input, outcome) {

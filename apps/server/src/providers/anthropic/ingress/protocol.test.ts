@@ -14,7 +14,7 @@ describe("Anthropic's errors", () => {
     [500, '', 500, 'api_error'],
     [502, '', 500, 'api_error'],
     [503, '', 529, 'overloaded_error'],
-    [503, 'model_not_available', 404, 'not_found_error'],
+    [404, 'model_not_found', 404, 'not_found_error'],
     [504, '', 504, 'timeout_error'],
   ])('answers %i (%s) as %i %s', (status, code, answered, type) => {
     const error = anthropicProtocol.error(failure(status, code), 'req9');
