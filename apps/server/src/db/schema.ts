@@ -143,6 +143,7 @@ export interface Database {
   usage_rollups_daily: UsageRollupsDailyTable;
   usage_totals: UsageTotalsTable;
   price_source_files: PriceSourceFilesTable;
+  usage_journal_marks: UsageJournalMarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -159,6 +160,13 @@ export const toBool = (value: DbBool | null | undefined): boolean => value === t
 export interface CacheVersionsTable {
   name: string;
   version: number;
+}
+
+/** Tollgate's own: how far each node's usage journal is written to the database (relay/billing/usage-journal.ts). */
+export interface UsageJournalMarksTable {
+  node: string;
+  counters_seq: number;
+  logs_seq: number;
 }
 
 /** Tollgate's own: the price source file applied last (text, hash, where and when it was fetched), one row per source. */

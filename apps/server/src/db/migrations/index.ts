@@ -5,7 +5,7 @@ import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
 import { USAGE_ROLLUPS_DAILY_TABLE, USAGE_ROLLUPS_TABLE, USAGE_TOTALS_TABLE } from '../usage-rollups.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
-import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, PRICE_SOURCE_FILES_TABLE, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE } from './tollgate-tables.js';
+import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, PRICE_SOURCE_FILES_TABLE, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE, USAGE_JOURNAL_MARKS_TABLE } from './tollgate-tables.js';
 
 /** Ordered migrations, keyed by name; Kysely records applied names in `tollgate_migrations`. Append only. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -61,6 +61,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_price_source_files': {
       async up(db: Kysely<unknown>) {
         await ensureTable(db, dialect, PRICE_SOURCE_FILES_TABLE);
+      },
+    },
+    '0012_usage_journal_marks': {
+      async up(db: Kysely<unknown>) {
+        await ensureTable(db, dialect, USAGE_JOURNAL_MARKS_TABLE);
       },
     },
   };

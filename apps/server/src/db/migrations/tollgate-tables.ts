@@ -66,3 +66,21 @@ export const PRICE_SOURCE_FILES_TABLE: TableSpec = {
   primaryKey: ['source'],
   indexes: [],
 };
+
+/**
+ * How far each node's usage journal (relay/billing/usage-journal.ts) is in the database: the journal sequence
+ * of the last settlement whose balances and counters were written (`counters_seq`) and whose consume log and
+ * rollups were written (`logs_seq`). Each is updated in the same transaction as what it counts, so a node
+ * restarted after a kill -9 replays exactly the settlements past them. The two differ on SQLite only, where
+ * the logs are committed by their own thread; PostgreSQL and MySQL write both in one transaction.
+ */
+export const USAGE_JOURNAL_MARKS_TABLE: TableSpec = {
+  name: 'usage_journal_marks',
+  columns: [
+    { name: 'node', type: 'varchar(64)', notNull: true },
+    { name: 'counters_seq', type: 'bigint', notNull: true, default: 0 },
+    { name: 'logs_seq', type: 'bigint', notNull: true, default: 0 },
+  ],
+  primaryKey: ['node'],
+  indexes: [],
+};

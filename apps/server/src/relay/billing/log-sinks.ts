@@ -9,11 +9,12 @@ import { logRow, SqliteLogRows, type LogRow } from './sqlite-log-rows.js';
 
 /**
  * Where consume logs go on SQLite, with the usage rollups (committed with the logs of the same requests).
- * `flush` resolves once every log and rollup added before it is committed.
+ * `flush` resolves once every log and rollup added before it is committed. `seq` is the usage journal's
+ * sequence of the settlement a log or rollup belongs to (none for a failed request's tally).
  */
 export interface LogSink {
-  add(log: NewLog): void;
-  tally(sample: RollupSample): void;
+  add(log: NewLog, seq?: number): void;
+  tally(sample: RollupSample, seq?: number): void;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -23,6 +24,7 @@ const GATHER_MS = 50;
 const BATCH_ROWS = 500;
 
 interface Batch {
+  id: number;
   rows: RowBytes[];
   cells: RollupCell[];
   /** Resolves with why the batch was not written, or undefined once it is committed. */
@@ -36,34 +38,54 @@ interface Batch {
  * checkpoints cost the requests nothing. A batch stays here until the thread says it is committed; a
  * failed batch, or one a dead thread took with it, is sent again with the next (a new thread is
  * started), so no log is lost while the process lives. The thread keeps the process alive while it holds
- * batches, and only then: a process with nothing else to do would otherwise exit before they are committed.
+ * a batch, and only then: a process with nothing else to do would otherwise exit before it is committed.
+ *
+ * One batch at a time is with the thread; what is added meanwhile goes with the next, when the thread has
+ * answered. So the batches commit in the order their logs came, a failed one's logs first in the next:
+ * whatever the thread has committed is every log up to some point, which is what lets each batch carry
+ * the usage journal's logs mark (`journalNode` given), committed with its rows.
  */
 export class ThreadLogSink implements LogSink {
   private worker: Worker | undefined;
-  /** Logs not sent yet, those of batches the thread could not write first. */
+  /** Logs not sent yet, those of a batch the thread could not write first. */
   private readonly gathered = new PendingLogs();
   private readonly cells = new RollupCells();
   private gatherTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
-  private readonly unanswered = new Map<number, Batch>();
+  private inFlight: Batch | undefined;
+  /** The highest journal sequence added: a batch sent now holds every journaled log up to it. */
+  private through = 0;
 
-  constructor(private readonly data: LogThreadData) {}
+  constructor(
+    private readonly data: LogThreadData,
+    private readonly journalNode?: string,
+  ) {}
 
-  add(log: NewLog): void {
+  add(log: NewLog, seq = 0): void {
     this.gathered.add(log);
+    if (seq > this.through) this.through = seq;
     if (this.gathered.count >= BATCH_ROWS) this.send();
     else this.gatherTimer ??= setTimeout(() => this.send(), GATHER_MS);
   }
 
-  tally(sample: RollupSample): void {
+  tally(sample: RollupSample, seq = 0): void {
     this.cells.add(sample);
+    if (seq > this.through) this.through = seq;
     this.gatherTimer ??= setTimeout(() => this.send(), GATHER_MS);
   }
 
   async flush(): Promise<void> {
     this.send();
-    const errors = await Promise.all([...this.unanswered.values()].map((batch) => batch.answered));
-    const error = errors.find((e) => e !== undefined);
+    let batch = this.inFlight;
+    // Added while a batch was with the thread: they go with the next, sent as it answers; wait for that one too.
+    let waitForNext = this.holding();
+    let error: string | undefined;
+    while (batch) {
+      error = await batch.answered;
+      if (!waitForNext) break;
+      waitForNext = false;
+      batch = this.inFlight;
+    }
     if (error) throw new Error(`consume logs were not written (${error}); they will be retried`);
   }
 
@@ -76,10 +98,14 @@ export class ThreadLogSink implements LogSink {
     }
   }
 
+  private holding(): boolean {
+    return this.gathered.count > 0 || this.cells.size > 0;
+  }
+
   private send(): void {
     clearTimeout(this.gatherTimer);
     this.gatherTimer = undefined;
-    if (this.gathered.count === 0 && this.cells.size === 0) return;
+    if (this.inFlight || !this.holding()) return;
     const rows = this.gathered.take();
     const cells = this.cells.take();
     const id = this.nextId++;
@@ -87,25 +113,34 @@ export class ThreadLogSink implements LogSink {
     const answered = new Promise<string | undefined>((resolve) => {
       settle = resolve;
     });
-    this.unanswered.set(id, { rows, cells, answered, settle });
+    this.inFlight = { id, rows, cells, answered, settle };
+    const mark = this.journalNode && this.through > 0 ? { node: this.journalNode, seq: this.through } : undefined;
     const thread = this.thread();
     thread.ref();
     // The rows go as the bytes they were serialised to as they came: V8's serialiser costs the main thread
     // about half of what postMessage's structured clone of the same rows does. The few cells are cloned.
-    thread.postMessage({ id, rows, cells } satisfies LogBatch);
+    thread.postMessage({ id, rows, cells, ...(mark ? { mark } : {}) } satisfies LogBatch);
   }
 
   private answer({ id, error }: LogBatchDone) {
-    const batch = this.unanswered.get(id);
-    if (!batch) return;
-    this.unanswered.delete(id);
-    if (error) {
-      this.gathered.putBack(batch.rows);
-      this.cells.restore(batch.cells);
-    }
+    const batch = this.inFlight;
+    if (batch?.id !== id) return;
+    this.inFlight = undefined;
+    if (error) this.giveBack(batch);
     batch.settle(error);
-    // Nothing left to commit: an idle thread must not keep the process alive.
-    if (this.unanswered.size === 0) this.worker?.unref();
+    if (!this.holding()) {
+      // Nothing left to commit: an idle thread must not keep the process alive.
+      this.worker?.unref();
+      return;
+    }
+    // What came meanwhile goes now; after a failure, not at once, which would spin on a database that refuses.
+    if (error) this.gatherTimer ??= setTimeout(() => this.send(), GATHER_MS);
+    else this.send();
+  }
+
+  private giveBack(batch: Batch) {
+    this.gathered.putBack(batch.rows);
+    this.cells.restore(batch.cells);
   }
 
   private thread(): Worker {
@@ -124,13 +159,12 @@ export class ThreadLogSink implements LogSink {
   private lost(worker: Worker, reason: string) {
     if (this.worker !== worker) return;
     this.worker = undefined;
-    const batches = [...this.unanswered.values()];
-    this.unanswered.clear();
-    this.gathered.putBack(batches.flatMap((batch) => batch.rows));
-    for (const batch of batches) {
-      this.cells.restore(batch.cells);
-      batch.settle(reason);
-    }
+    const batch = this.inFlight;
+    this.inFlight = undefined;
+    if (!batch) return;
+    this.giveBack(batch);
+    batch.settle(reason);
+    this.gatherTimer ??= setTimeout(() => this.send(), GATHER_MS);
   }
 }
 
@@ -171,6 +205,6 @@ export class InlineLogSink implements LogSink {
   }
 }
 
-/** The log sink for a SQLite connection: the writer thread for a database file. */
-export const logSinkFor = (sqlite: SQLite.Database, busyTimeoutMs: number): LogSink =>
-  sqlite.memory ? new InlineLogSink(sqlite) : new ThreadLogSink({ file: sqlite.name, busyTimeoutMs });
+/** The log sink for a SQLite connection: the writer thread for a database file (`journalNode`: see ThreadLogSink). */
+export const logSinkFor = (sqlite: SQLite.Database, busyTimeoutMs: number, journalNode?: string): LogSink =>
+  sqlite.memory ? new InlineLogSink(sqlite) : new ThreadLogSink({ file: sqlite.name, busyTimeoutMs }, journalNode);

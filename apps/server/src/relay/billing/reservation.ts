@@ -11,6 +11,12 @@ export interface Reservation {
   tokenId: number;
   unlimitedToken: boolean;
   amount: number;
+  /**
+   * The journal sequence at which the SQLite ledger held it in memory (UsageWriter.hold): a replay after a
+   * crash holds it again if the database had not got it yet. Unset where the reservation went straight to
+   * the database (PostgreSQL, MySQL, and SQLite during a console transaction).
+   */
+  heldAt?: number;
 }
 
 /** Takes a request's reservation from the user's and the key's balances, or refuses it. */

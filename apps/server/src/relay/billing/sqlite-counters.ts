@@ -2,6 +2,8 @@ import type SQLite from 'better-sqlite3';
 import type { WriteCounter } from '../../db/write-counter.js';
 import { nowSeconds } from '../../lib/random.js';
 import type { Pending } from './pending-usage.js';
+import { SQLITE_COUNTERS_MARK } from './journal-marks.js';
+import type { JournalMark } from './usage-journal.js';
 
 /**
  * Writes a batch of balance and counter changes to SQLite synchronously, in one transaction: nothing else
@@ -9,6 +11,8 @@ import type { Pending } from './pending-usage.js';
  */
 export class SqliteCounters {
   private readonly writeAll;
+  /** Prepared on first use: the table exists once migrated, and only a journaled writer needs it. */
+  private markStatement: SQLite.Statement<[number, string]> | undefined;
 
   constructor(
     private readonly sqlite: SQLite.Database,
@@ -17,11 +21,12 @@ export class SqliteCounters {
     const user = sqlite.prepare('update users set quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ? where id = ?');
     const token = sqlite.prepare('update tokens set remain_quota = remain_quota + ?, used_quota = used_quota + ?, accessed_time = ? where id = ?');
     const channel = sqlite.prepare('update channels set used_quota = used_quota + ? where id = ?');
-    this.writeAll = sqlite.transaction((batch: Pending) => {
+    this.writeAll = sqlite.transaction((batch: Pending, mark: JournalMark | undefined) => {
       for (const [id, d] of batch.users) user.run(d.quota, d.used, d.requests, id);
       const accessed = nowSeconds();
       for (const [id, d] of batch.tokens) token.run(d.remain, d.used, accessed, id);
       for (const [id, used] of batch.channels) channel.run(used, id);
+      if (mark) this.mark().run(mark.seq, mark.node);
     });
   }
 
@@ -30,8 +35,14 @@ export class SqliteCounters {
     return this.sqlite.inTransaction;
   }
 
-  write(batch: Pending): void {
-    this.writeAll(batch);
+  /** Writes the batch and, with it, the journal's counters mark (the batch holds every settlement up to it). */
+  write(batch: Pending, mark?: JournalMark): void {
+    this.writeAll(batch, mark);
     this.writes.bump();
+  }
+
+  private mark(): SQLite.Statement<[number, string]> {
+    this.markStatement ??= this.sqlite.prepare<[number, string]>(SQLITE_COUNTERS_MARK);
+    return this.markStatement;
   }
 }

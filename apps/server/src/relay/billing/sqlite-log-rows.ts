@@ -2,6 +2,8 @@ import type SQLite from 'better-sqlite3';
 import type { NewLog } from '../../db/schema.js';
 import type { RollupCell } from './rollup-cells.js';
 import { SqliteRollupRows } from './rollup-upserts.js';
+import { SQLITE_LOGS_MARK } from './journal-marks.js';
+import type { JournalMark } from './usage-journal.js';
 
 /** The columns of a consume log, in the order the statements bind them. */
 export const LOG_COLUMNS = [
@@ -46,6 +48,7 @@ export class SqliteLogRows {
   private readonly chunk;
   private readonly single;
   private readonly rollups;
+  private markStatement: SQLite.Statement<[number, string]> | undefined;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.chunk = sqlite.prepare(insertSql(CHUNK));
@@ -53,8 +56,13 @@ export class SqliteLogRows {
     this.rollups = new SqliteRollupRows(sqlite);
   }
 
-  insert(rows: readonly LogRow[], cells: readonly RollupCell[] = []): void {
+  /** `mark`: the journal's logs mark, committed with the rows (they hold every journaled log up to it). */
+  insert(rows: readonly LogRow[], cells: readonly RollupCell[] = [], mark?: JournalMark): void {
     this.sqlite.transaction(() => {
+      if (mark) {
+        this.markStatement ??= this.sqlite.prepare<[number, string]>(SQLITE_LOGS_MARK);
+        this.markStatement.run(mark.seq, mark.node);
+      }
       this.rollups.add(cells);
       let start = 0;
       for (; start + CHUNK <= rows.length; start += CHUNK) this.chunk.run(rows.slice(start, start + CHUNK).flat());

@@ -9,6 +9,9 @@ import type { RollupSample } from './rollup-cells.js';
 import { upsertRollups } from './rollup-upserts.js';
 import type { SqliteCounters } from './sqlite-counters.js';
 import type { LogSink } from './log-sinks.js';
+import type { JournalRecord } from './journal-record.js';
+import { writeMarks, type StoredMarks } from './journal-marks.js';
+import type { JournalMark, UsageJournal } from './usage-journal.js';
 
 export interface Settlement {
   reservation: Reservation;
@@ -19,6 +22,8 @@ export interface Settlement {
   log?: NewLog;
   /** The request as the hourly usage rollups count it. */
   rollup?: RollupSample;
+  /** The request's id, in its journal record (a refund has none to give). */
+  requestId?: string;
 }
 
 /** On SQLite, balances are written synchronously and logs by their sink (see the class comment). */
@@ -39,6 +44,10 @@ const MAX_BUSY_WAIT_MS = 5000;
  * memory: a balance is then always either pending here or in the database, never in between, which is
  * what lets the quota ledger read "database + pending" as the exact balance. Logs go to their sink as
  * they are recorded (the log-writer thread), and a flush waits until it has committed them.
+ *
+ * With a journal (`journal` given), each settlement is appended to it before it is applied here, and each
+ * flush writes how far the journal is with what it writes (see UsageJournal): a process killed between
+ * two flushes loses no answered request's bill, as the next start replays what the database lacks.
  */
 export class UsageWriter {
   private pending = emptyPending();
@@ -55,6 +64,7 @@ export class UsageWriter {
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void = () => undefined,
     private readonly sqlite?: SqliteStores,
+    private readonly journal?: UsageJournal,
   ) {}
 
   start(): void {
@@ -62,8 +72,54 @@ export class UsageWriter {
     this.timer.unref();
   }
 
-  record({ reservation, charged, counted, channelId, log, rollup }: Settlement): void {
-    const { users, tokens, channels, logs } = this.pending;
+  /**
+   * Settles a request. With a journal, the settlement is written there first: a charge that cannot be
+   * written throws before anything is applied, so its answer is not sent (the caller gives the reservation
+   * back). A refund is applied whatever happens to its record: giving a reservation back must not fail.
+   */
+  record(settlement: Settlement): void {
+    let seq = 0;
+    if (this.journal) {
+      const { reservation, charged, counted, channelId, log, rollup, requestId = '' } = settlement;
+      const record = { requestId, reservation, charged, counted, channelId, ...(log ? { log } : {}), ...(rollup ? { rollup } : {}) };
+      if (counted) seq = this.journal.append(record);
+      else {
+        try {
+          seq = this.journal.append(record);
+        } catch (error) {
+          seq = this.journal.tick();
+          this.onError(error);
+        }
+      }
+    }
+    this.applyBalances(settlement);
+    this.applyLog(settlement, seq);
+  }
+
+  /**
+   * Applies a record a previous process journaled and the database lacks, as the stored marks tell: its
+   * balances past the counters mark (with its reservation first, if that was still only in memory), its log
+   * and rollup past the logs mark. Nothing is journaled again: the record stays in its file until the flush
+   * that writes it commits a mark covering it.
+   */
+  replay(record: JournalRecord, stored: StoredMarks): void {
+    if (record.seq > stored.counters) {
+      const { heldAt } = record.reservation;
+      if (heldAt !== undefined && heldAt > stored.counters) this.holdBalances(record.reservation);
+      this.applyBalances(record);
+    }
+    if (record.seq > stored.logs) this.applyLog(record, record.seq);
+  }
+
+  private applyLog({ log, rollup }: Pick<Settlement, 'log' | 'rollup'>, seq: number): void {
+    if (log && this.sqlite) this.sqlite.logs.add(log, seq);
+    else if (log) this.pending.logs.add(log);
+    if (rollup && this.sqlite) this.sqlite.logs.tally(rollup, seq);
+    else if (rollup) this.pending.rollups.add(rollup);
+  }
+
+  private applyBalances({ reservation, charged, counted, channelId }: Settlement): void {
+    const { users, tokens, channels } = this.pending;
     const user = users.get(reservation.userId) ?? { quota: 0, used: 0, requests: 0 };
     user.quota += reservation.amount - charged;
     if (counted) {
@@ -79,9 +135,6 @@ export class UsageWriter {
     }
     tokens.set(reservation.tokenId, token);
     if (counted && channelId > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + charged);
-    if (log && this.sqlite) this.sqlite.logs.add(log);
-    else if (log) logs.add(log);
-    if (rollup) this.tally(rollup);
   }
 
   /**
@@ -98,6 +151,12 @@ export class UsageWriter {
    * reach the database with the next flush, together with the settlement that follows.
    */
   hold(reservation: Reservation): void {
+    // A sequence of its own: a replay then knows whether the flush that wrote the balances included it.
+    if (this.journal) reservation.heldAt = this.journal.tick();
+    this.holdBalances(reservation);
+  }
+
+  private holdBalances(reservation: Reservation): void {
     const user = this.pending.users.get(reservation.userId) ?? { quota: 0, used: 0, requests: 0 };
     user.quota -= reservation.amount;
     this.pending.users.set(reservation.userId, user);
@@ -161,17 +220,32 @@ export class UsageWriter {
     }
   }
 
-  async close(): Promise<void> {
+  /** Answers whether the journal closed empty (everything it held is written), when there is one. */
+  async close(): Promise<{ journalEmpty: boolean } | undefined> {
     clearInterval(this.timer);
-    await this.flush();
-    await this.sqlite?.logs.close();
+    try {
+      await this.flush();
+      await this.sqlite?.logs.close();
+    } catch (error) {
+      // What was not written stays in the journal, for the next start.
+      this.journal?.close();
+      throw error;
+    }
+    const closed = this.journal?.close();
+    return closed && { journalEmpty: closed.empty };
   }
 
   private async write(): Promise<void> {
     if (this.sqlite) return this.writeSqlite(this.sqlite);
     const batch = this.pending;
-    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.count === 0 && batch.rollups.size === 0) return;
+    if (batch.users.size === 0 && batch.tokens.size === 0 && batch.logs.count === 0 && batch.rollups.size === 0) {
+      // Nothing pending, nothing being written: every journaled settlement is in the database (replayed files too).
+      const mark = this.markNow();
+      if (mark) this.journal?.committed(mark.seq);
+      return;
+    }
     this.pending = emptyPending();
+    const mark = this.markNow();
     this.writing = batch;
     const cells = batch.rollups.take();
     try {
@@ -196,6 +270,7 @@ export class UsageWriter {
         }
         for (const chunk of batch.logs.chunks()) for (const logs of logSlices(chunk, 100)) await trx.insertInto('logs').values(logs).execute();
         await upsertRollups(trx, this.dialect, cells);
+        if (mark) await writeMarks(trx, mark);
       });
     } catch (error) {
       this.writing = undefined;
@@ -204,26 +279,41 @@ export class UsageWriter {
       throw error;
     }
     this.writing = undefined;
+    if (mark) this.journal?.committed(mark.seq);
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
+  }
+
+  /** The journal's mark for a batch taken now (its file is rotated at the same step), if there is a journal. */
+  private markNow(): JournalMark | undefined {
+    return this.journal && { node: this.journal.node, seq: this.journal.rotate() };
   }
 
   private async writeSqlite({ counters, logs }: SqliteStores): Promise<void> {
     const batch = this.pending;
-    if (batch.users.size === 0 && batch.tokens.size === 0) return logs.flush();
+    if (batch.users.size === 0 && batch.tokens.size === 0) {
+      // No settlement since the last batch, whose balances are written: once the logs are, so is the journal.
+      const mark = this.markNow();
+      await logs.flush();
+      if (mark) this.journal?.committed(mark.seq);
+      return;
+    }
     // Another transaction holds the connection (a console write in progress): wait for it to end.
     for (let waited = 0; counters.busy(); waited += BUSY_WAIT_MS) {
       if (waited >= MAX_BUSY_WAIT_MS) throw new Error('the database stayed inside another transaction; usage stays pending');
       await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
     }
     this.pending = emptyPending();
+    const mark = this.markNow();
     try {
-      counters.write(batch);
+      counters.write(batch, mark);
     } catch (error) {
       this.mergeBack(batch);
       throw error;
     }
     this.flushedListener?.(new Map([...batch.users].map(([id, d]) => [id, d.used])));
+    // The logs of the settlements up to the mark are with the sink, which commits them (and its own mark).
     await logs.flush();
+    if (mark) this.journal?.committed(mark.seq);
   }
 
   private mergeBack(batch: Pending) {

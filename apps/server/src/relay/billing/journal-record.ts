@@ -1,0 +1,79 @@
+import type { NewLog } from '../../db/schema.js';
+import type { Reservation } from './reservation.js';
+import type { RollupSample } from './rollup-cells.js';
+
+/**
+ * One settled request as the usage journal holds it: everything the batched writer needs to apply it again
+ * (the reservation it settles, what it cost, whether it counts, its channel, its consume log and its rollup
+ * sample), under the journal sequence it was given. Refunds (charged 0, not counted) are journaled too, so a
+ * reservation a failed request gave back is not lost with the process.
+ */
+export interface JournalRecord {
+  seq: number;
+  requestId: string;
+  reservation: Reservation;
+  charged: number;
+  counted: boolean;
+  channelId: number;
+  log?: NewLog;
+  rollup?: RollupSample;
+}
+
+/**
+ * A record as one line of JSON, short keys to keep the line (and the write) small. The line is built whole
+ * and written with one write call, so a crash leaves either the full line or a torn last line, never a
+ * line missing from the middle.
+ */
+export function encodeRecord(record: JournalRecord): string {
+  return `${JSON.stringify({ s: record.seq, i: record.requestId, r: record.reservation, c: record.charged, k: record.counted ? 1 : 0, h: record.channelId, l: record.log, u: record.rollup })}\n`;
+}
+
+interface EncodedRecord {
+  s: number;
+  i: string;
+  r: Reservation;
+  c: number;
+  k: 0 | 1;
+  h: number;
+  l?: NewLog;
+  u?: RollupSample;
+}
+
+/**
+ * The records of a journal file, in order. A line that is not whole JSON ending in a newline is skipped:
+ * the process died while writing it, before its request was answered (the write comes first), so it bills
+ * nothing. Only the last line can be torn that way; `torn` counts them for the start-up's report.
+ */
+export function parseJournal(text: string): { records: JournalRecord[]; torn: number } {
+  const records: JournalRecord[] = [];
+  let torn = 0;
+  const lines = text.split('\n');
+  // What follows the last newline is a line whose write did not finish (or nothing).
+  if (lines.pop() !== '') torn += 1;
+  for (const line of lines) {
+    const record = decode(line);
+    if (record) records.push(record);
+    else torn += 1;
+  }
+  return { records, torn };
+}
+
+function decode(line: string): JournalRecord | undefined {
+  let parsed: EncodedRecord;
+  try {
+    parsed = JSON.parse(line) as EncodedRecord;
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed?.s !== 'number' || typeof parsed.r?.userId !== 'number') return undefined;
+  return {
+    seq: parsed.s,
+    requestId: parsed.i,
+    reservation: parsed.r,
+    charged: parsed.c,
+    counted: parsed.k === 1,
+    channelId: parsed.h,
+    ...(parsed.l ? { log: parsed.l } : {}),
+    ...(parsed.u ? { rollup: parsed.u } : {}),
+  };
+}
