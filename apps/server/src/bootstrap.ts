@@ -40,6 +40,10 @@ import { Reserver } from './relay/billing/reservation.js';
 import { SqliteCounters } from './relay/billing/sqlite-counters.js';
 import { SqliteLedger } from './relay/billing/sqlite-ledger.js';
 import { logSinkFor } from './relay/billing/log-sinks.js';
+import { forgetMarks } from './relay/billing/journal-marks.js';
+import { replayJournal } from './relay/billing/journal-replay.js';
+import { openJournal } from './relay/billing/open-journal.js';
+import type { UsageJournal } from './relay/billing/usage-journal.js';
 import { UsageWriter } from './relay/billing/usage-writer.js';
 import type { RelayServices } from './relay/relay-services.js';
 import { ChannelBreakers } from './relay/health/breaker/channel-breakers.js';
@@ -59,12 +63,14 @@ export interface Runtime {
 
 /** Opens the database (migrating it on the master), loads options and wires the shared services. */
 export async function createRuntime(config: Config, log: AppLogger): Promise<Runtime> {
-  const handle: DatabaseHandle = await openDatabase(parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH), {
+  const target = parseDatabaseTarget(config.SQL_DSN, config.SQLITE_PATH);
+  const handle: DatabaseHandle = await openDatabase(target, {
     busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT,
     maxConnections: config.SQL_MAX_OPEN_CONNS,
     onIdleError: (error) => log.warn({ err: error }, 'a database connection was closed by the server; it is replaced on the next query'),
   });
   const { redis, health: redisHealth } = config.REDIS_CONN_STRING ? await connectRedis(config.REDIS_CONN_STRING, log) : { redis: undefined, health: undefined };
+  let journal: UsageJournal | undefined;
   try {
     if (config.NODE_TYPE === 'master') {
       const applied = await migrateToLatest(handle.db, handle.dialect);
@@ -72,13 +78,21 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
     }
     const options = new OptionsStore(handle.db);
     const cacheSync = new CacheSync(handle.db, redis, config.CACHE_POLL_INTERVAL * 1000, (error) => log.error({ err: error }, 'cache refresh failed'));
+    journal = openJournal(config.dataDir, target, handle.sqlite?.memory ?? false, log);
     const usage = new UsageWriter(
       handle.db,
       handle.dialect,
       config.BATCH_UPDATE_INTERVAL * 1000,
       (error) => log.error({ err: error }, 'usage write failed; will retry'),
-      handle.sqlite && handle.sqliteWrites && { counters: new SqliteCounters(handle.sqlite, handle.sqliteWrites), logs: logSinkFor(handle.sqlite, config.SQLITE_BUSY_TIMEOUT) },
+      handle.sqlite &&
+        handle.sqliteWrites && { counters: new SqliteCounters(handle.sqlite, handle.sqliteWrites), logs: logSinkFor(handle.sqlite, config.SQLITE_BUSY_TIMEOUT, journal?.node) },
+      journal,
     );
+    // Before anything is served: the bills a killed process journaled and the database lacks are written first.
+    if (journal) {
+      const replayed = await replayJournal(handle.db, journal, usage);
+      if (replayed.applied > 0) log.warn({ ...replayed, dir: journal.dir }, 'usage journal: wrote the bills the last process settled and did not write');
+    }
     const keyStatuses = new KeyStatusMarker(handle.db, config.SYNC_FREQUENCY * 1000, {
       flushUsage: () => usage.flush(),
       changed: () => cacheSync.changed('keys'),
@@ -170,7 +184,9 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
         cacheSync.stop();
         breakerBus?.stop();
         await metricsServer?.close();
-        await relay.usage.close();
+        const closed = await relay.usage.close();
+        // Everything journaled is written: the node's marks are not needed any more (its journal folder is gone).
+        if (closed?.journalEmpty && journal) await forgetMarks(handle.db, journal.node).catch((error: unknown) => log.warn({ err: error }, 'could not remove the usage journal marks'));
         await tracing.close();
         await relay.upstream.close();
         await relay.images.close();
@@ -180,6 +196,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       },
     };
   } catch (error) {
+    journal?.close();
     await handle.destroy();
     redisHealth?.stop();
     redis?.disconnect();
