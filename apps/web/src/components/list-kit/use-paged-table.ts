@@ -6,11 +6,13 @@ import { usePagedRows, type PagedRowsOptions, type RowWithId } from './use-paged
 /**
  * A paged server list as a table: local column sorting over every loaded row, then pages of ten.
  * Page and sort belong to the list shown, so a new order, filter or search starts again at page 1.
+ * The search box's text is kept here too: a row action may put text in it (a copy that failed).
  */
 export function usePagedTable<T extends RowWithId>(options: PagedRowsOptions<T>) {
   const list = usePagedRows(options);
   const [sortState, setSortState] = useState<{ listId: string; sort?: SortState }>({ listId: list.listId });
   const [pageState, setPageState] = useState({ listId: list.listId, page: 1 });
+  const [keyword, setKeyword] = useState('');
 
   const sort = sortState.listId === list.listId ? sortState.sort : undefined;
   const sorted = useMemo(() => sortRows(list.rows, sort), [list.rows, sort]);
@@ -20,6 +22,8 @@ export function usePagedTable<T extends RowWithId>(options: PagedRowsOptions<T>)
 
   return {
     list,
+    keyword,
+    setKeyword,
     sort,
     setSort: (next: SortState | undefined) => setSortState({ listId: list.listId, sort: next }),
     page,

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Flex, Typography } from 'antd';
 import type { ChannelView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '@/components/list-kit/paged-table';
-import { SearchBox } from '@/components/list-kit/search-box';
+import { ListPage } from '@/components/list-kit/list-page';
 import { usePagedTable } from '@/components/list-kit/use-paged-table';
 import { channelsKey, listChannels, searchChannels } from './api/channel-list';
 import { useModelsByType } from './api/channel-models';
@@ -16,7 +14,6 @@ import { useDetailToggle } from './use-detail-toggle';
 /** /channel: the upstream channels, with tests, balances and quick status and priority changes. */
 export function ChannelListPage() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
   const [showDetail, setShowDetail] = useDetailToggle();
   const [testModels, setTestModels] = useState<Record<number, string>>({});
   // Loaded here too, so the form's "fill type models" works from the cache at once.
@@ -30,23 +27,14 @@ export function ChannelListPage() {
   });
 
   return (
-    <Flex vertical gap="middle" data-testid="channel-list-page">
-      <Typography.Title level={3}>{t('pages.channelList')}</Typography.Title>
-      <SearchBox
-        value={keyword}
-        onChange={setKeyword}
-        onSearch={table.list.searchFor}
-        placeholder={t('channels.searchPlaceholder')}
-        loading={table.list.isFetching}
-        testId="channel-search"
-      />
-      <ChannelTestHint />
-      <PagedTable
-        table={table}
-        columns={columns}
-        testId="channel-table"
-        footer={<ChannelListFooter showDetail={showDetail} onShowDetail={setShowDetail} onRefresh={() => void table.refresh()} />}
-      />
-    </Flex>
+    <ListPage
+      name="channel"
+      title={t('pages.channelList')}
+      table={table}
+      columns={columns}
+      searchPlaceholder={t('channels.searchPlaceholder')}
+      notice={<ChannelTestHint />}
+      actions={<ChannelListFooter showDetail={showDetail} onShowDetail={setShowDetail} onRefresh={() => void table.refresh()} />}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
 import { isAdmin, LogType, type LogView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/app/session/use-current-user';
 import { showRequestError } from '@/app/toasts/show-request-error';
 import { showError, showSuccess } from '@/app/toasts/toast';
 import { CsvDownloadButton } from '@/components/csv-download-button';
-import { PagedTable } from '@/components/list-kit/paged-table';
-import { SearchBox } from '@/components/list-kit/search-box';
+import { ListPage } from '@/components/list-kit/list-page';
 import { usePagedTable } from '@/components/list-kit/use-paged-table';
 import { withQuery } from '@/lib/api/client';
 import { fetchLogs, logsKey, searchLogs, useLogStat } from './api/log-data';
@@ -31,7 +30,6 @@ export function LogPage() {
   // `run` makes every query a fresh fetch from page 1, even with unchanged filters.
   const [applied, setApplied] = useState<{ query: LogQuery; run: number }>(() => ({ query: defaultLogQuery(openedAt), run: 0 }));
   const [statShown, setStatShown] = useState(false);
-  const [keyword, setKeyword] = useState('');
 
   const table = usePagedTable<LogView>({
     queryKey: [...logsKey, 'list', admin, applied],
@@ -51,8 +49,26 @@ export function LogPage() {
   };
 
   return (
-    <Flex vertical gap="middle" data-testid="log-page">
-      <Typography.Title level={3}>{t('pages.log')}</Typography.Title>
+    <ListPage
+      name="log"
+      pageTestId="log-page"
+      title={t('pages.log')}
+      table={table}
+      columns={columns}
+      searchPlaceholder={t('logs.searchPlaceholder')}
+      refreshable
+      actions={
+        // Every log of the applied filters, not only the pages loaded.
+        <CsvDownloadButton
+          path={withQuery(admin ? '/api/log/export.csv' : '/api/log/self/export.csv', { ...applied.query })}
+          testId="log-csv"
+          label={t('logs.csvDownload')}
+          progressText={({ rows, bytes }) => t('logs.csvProgress', { rows: rows.toLocaleString(), mb: (bytes / 1e6).toFixed(1) })}
+          onDone={({ rows }) => showSuccess(t('logs.csvDone', { rows: rows.toLocaleString() }))}
+          onError={showRequestError}
+        />
+      }
+    >
       <Card>
         <Flex vertical gap="middle">
           <LogStat shown={statShown} onToggle={() => setStatShown((shown) => !shown)} quota={stat.data?.quota} loading={stat.isFetching} />
@@ -70,35 +86,6 @@ export function LogPage() {
           />
         </Flex>
       </Card>
-      <SearchBox
-        value={keyword}
-        onChange={setKeyword}
-        onSearch={table.list.searchFor}
-        placeholder={t('logs.searchPlaceholder')}
-        loading={table.list.isFetching}
-        testId="log-search"
-      />
-      <PagedTable
-        table={table}
-        columns={columns}
-        testId="log-table"
-        footer={
-          <Flex gap="small" wrap>
-            <Button onClick={() => void table.refresh()} data-testid="log-refresh">
-              {t('listKit.refresh')}
-            </Button>
-            {/* Every log of the applied filters, not only the pages loaded. */}
-            <CsvDownloadButton
-              path={withQuery(admin ? '/api/log/export.csv' : '/api/log/self/export.csv', { ...applied.query })}
-              testId="log-csv"
-              label={t('logs.csvDownload')}
-              progressText={({ rows, bytes }) => t('logs.csvProgress', { rows: rows.toLocaleString(), mb: (bytes / 1e6).toFixed(1) })}
-              onDone={({ rows }) => showSuccess(t('logs.csvDone', { rows: rows.toLocaleString() }))}
-              onError={showRequestError}
-            />
-          </Flex>
-        }
-      />
-    </Flex>
+    </ListPage>
   );
 }

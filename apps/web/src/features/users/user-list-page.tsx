@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button, Flex, Select, Typography } from 'antd';
+import { Select } from 'antd';
 import type { UserOrder, UserView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { PagedTable } from '@/components/list-kit/paged-table';
-import { SearchBox } from '@/components/list-kit/search-box';
+import { ListPage } from '@/components/list-kit/list-page';
 import { usePagedTable } from '@/components/list-kit/use-paged-table';
 import { listUsers, searchUsers, usersKey } from './api/user-list';
 import { useManageHandler } from './components/use-manage-handler';
@@ -13,9 +11,7 @@ import { useUserColumns } from './components/user-columns';
 /** /user: the administrator's user list. */
 export function UserListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [order, setOrder] = useState<UserOrder>('');
-  const [keyword, setKeyword] = useState('');
   const table = usePagedTable<UserView>({
     queryKey: [...usersKey, 'list', order],
     fetchPage: (page) => listUsers(page, order),
@@ -31,36 +27,16 @@ export function UserListPage() {
   ];
 
   return (
-    <Flex vertical gap="middle" data-testid="user-list-page">
-      <Typography.Title level={3}>{t('pages.userList')}</Typography.Title>
-      <SearchBox
-        value={keyword}
-        onChange={setKeyword}
-        onSearch={table.list.searchFor}
-        placeholder={t('users.searchPlaceholder')}
-        loading={table.list.isFetching}
-        testId="user-search"
-      />
-      <PagedTable
-        table={table}
-        columns={columns}
-        testId="user-table"
-        footer={
-          <>
-            <Button type="primary" onClick={() => void navigate('/user/add')} data-testid="user-add">
-              {t('users.actions.add')}
-            </Button>
-            <Select<UserOrder>
-              value={order}
-              options={orders}
-              onChange={setOrder}
-              aria-label={t('users.order.label')}
-              style={{ minWidth: 160 }}
-              data-testid="user-order"
-            />
-          </>
-        }
-      />
-    </Flex>
+    <ListPage
+      name="user"
+      title={t('pages.userList')}
+      table={table}
+      columns={columns}
+      searchPlaceholder={t('users.searchPlaceholder')}
+      add={{ to: '/user/add', label: t('users.actions.add') }}
+      actions={
+        <Select<UserOrder> value={order} options={orders} onChange={setOrder} aria-label={t('users.order.label')} style={{ minWidth: 160 }} data-testid="user-order" />
+      }
+    />
   );
 }
