@@ -1,5 +1,6 @@
 import { message } from '@tollgate/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../db/errors.js';
 import { ApiError } from './errors.js';
 import { languageOf } from './language.js';
 
@@ -8,7 +9,7 @@ const failure = (request: FastifyRequest, error: ApiError) => ({ success: false,
 
 /**
  * The one error handler of the app: typed errors with their status, Fastify's own refusals (bad JSON, a body
- * too large) with theirs, anything else a 500 that shows no internals.
+ * too large) with theirs, a lost database connection a 503 to retry, anything else a 500 that shows no internals.
  */
 export function answerError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) return reply.status(error.status).send(failure(request, error));
@@ -18,6 +19,11 @@ export function answerError(error: FastifyError | ApiError, request: FastifyRequ
   }
   if (error.statusCode && error.statusCode < 500) {
     return reply.status(error.statusCode).send(failure(request, new ApiError('http.bad_request', { detail: error.message, status: error.statusCode })));
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    // A lost database connection is passing (the pool reconnects): "try again shortly", not an internal error.
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.status(503).header('retry-after', String(error.retryAfterSeconds)).send(failure(request, new ApiError('http.database_unavailable')));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(failure(request, new ApiError('http.internal_error', { requestId: request.id })));

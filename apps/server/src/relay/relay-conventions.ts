@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DatabaseUnavailableError } from '../db/errors.js';
 import { ApiError } from '../http/errors.js';
 import type { IngressProtocol } from '../providers/ingress.js';
 import { corsHeaders } from './cors.js';
@@ -36,6 +37,8 @@ export function answerRelayError(protocol: IngressProtocol, error: unknown, requ
   if (failure.status >= 500 && !(error instanceof RelayError)) request.log.error({ err: error }, 'relay failure');
   const answer = protocol.error(failure, request.id);
   if (answer.headers) reply.headers(answer.headers);
+  // A lost database connection is passing: the SDKs retry a 503 and wait as long as Retry-After says.
+  if (error instanceof DatabaseUnavailableError) reply.headers({ 'retry-after': String(error.retryAfterSeconds) });
   reply.status(answer.status).send(answer.body);
 }
 
@@ -49,5 +52,6 @@ export function asRelayError(error: unknown): RelayError {
   if (error instanceof ApiError) return new RelayError(error.status, error.message, RELAY_CODES[error.code] ?? error.code.split('.').pop() ?? error.code);
   const fault = error as Partial<FastifyError>;
   if (fault.statusCode && fault.statusCode < 500) return new RelayError(fault.statusCode, fault.message ?? '', fault.code ?? '', 'invalid_request_error');
+  if (error instanceof DatabaseUnavailableError) return new RelayError(503, 'the database is unavailable, please retry', 'database_unavailable');
   return new RelayError(500, 'internal error', 'internal_error', 'one_api_panic');
 }

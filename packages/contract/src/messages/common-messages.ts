@@ -8,6 +8,7 @@ export const httpMessages = {
   'http.invalid_access_token': { en: 'invalid access token', zh: '访问令牌无效' },
   'http.user_banned': { en: 'user has been banned', zh: '用户已被封禁' },
   'http.internal_error': { en: 'internal server error (request id: {requestId})', zh: '服务器内部错误（请求 ID：{requestId}）' },
+  'http.database_unavailable': { en: 'the database is unavailable, please try again shortly', zh: '数据库暂时不可用，请稍后重试' },
   'http.not_found': { en: 'not found', zh: '未找到' },
   'http.nul_character': { en: 'text may not contain the NUL character (\\u0000)', zh: '文本不能包含 NUL 字符（\\u0000）' },
   // Fastify's own refusals (a body that is not JSON, one too large): their English text stays as it was.
