@@ -8,6 +8,7 @@ import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { WriteCounter } from './write-counter.js';
 import { refreshSqliteStatisticsHourly } from './sqlite-statistics.js';
+import { retryingMysqlPool, retryingPgPool } from './retrying-pools.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -83,7 +84,9 @@ async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite'
       // the pool discards the dead connection when it is released and opens a new one for the next query.
       pool.on('error', (error) => options.onIdleError?.(error));
       pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
-      return { dialect: new PostgresDialect({ pool }), poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
+      // Kysely takes its connections through retryingPgPool: a query handed a connection the server already
+      // dropped runs again on another when that is safe, and is otherwise a DatabaseUnavailableError (503).
+      return { dialect: new PostgresDialect({ pool: retryingPgPool(pool) }), poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
     }
     case 'mysql': {
       const { createPool } = await import('mysql2');
@@ -102,7 +105,7 @@ async function createDialect(target: Exclude<DatabaseTarget, { dialect: 'sqlite'
       });
       // As for PostgreSQL: a connection the server drops must not throw from an 'error' event.
       pool.on('connection', (connection) => connection.on('error', (error: Error) => options.onIdleError?.(error)));
-      return { dialect: new MysqlDialect({ pool }), poolUse: () => mysqlPoolUse(pool) };
+      return { dialect: new MysqlDialect({ pool: retryingMysqlPool(pool) }), poolUse: () => mysqlPoolUse(pool) };
     }
   }
 }
