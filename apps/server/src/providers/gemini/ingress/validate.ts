@@ -43,19 +43,27 @@ export function validateParts(parts: unknown, field: string): void {
   parts.forEach((part, index) => validatePart(part, `${field}[${index}]`));
 }
 
+/** A field that, when present, must be text. */
+function text(value: unknown, field: string) {
+  if (value !== undefined && typeof value !== 'string') throw new InvalidArgument(field, 'must be a string');
+}
+
 function validatePart(part: unknown, at: string) {
   if (!isObject(part)) throw new InvalidArgument(at, 'must be a Part object');
   // A part of a kind newer than Tollgate passes (a conversion leaves it out); one that carries only metadata is empty.
   const newer = Object.keys(part).some((key) => !KNOWN_PART_FIELDS.has(key));
   if (!newer && !PART_KINDS.some((kind) => part[kind] !== undefined)) throw new InvalidArgument(at, `a part must carry one of ${PART_KINDS.join(', ')}`);
-  if (part.text !== undefined && typeof part.text !== 'string') throw new InvalidArgument(`${at}.text`, 'must be a string');
+  text(part.text, `${at}.text`);
+  text(part.thoughtSignature, `${at}.thoughtSignature`);
+  if (part.thought !== undefined && typeof part.thought !== 'boolean') throw new InvalidArgument(`${at}.thought`, 'must be a boolean');
   if (part.inlineData !== undefined) {
     const blob = part.inlineData;
     if (!isObject(blob) || typeof blob.mimeType !== 'string' || !blob.mimeType) throw new InvalidArgument(`${at}.inlineData.mimeType`, 'is required');
     if (typeof blob.data !== 'string') throw new InvalidArgument(`${at}.inlineData.data`, 'must be base64 data');
   }
-  if (part.fileData !== undefined && (!isObject(part.fileData) || typeof part.fileData.fileUri !== 'string' || !part.fileData.fileUri)) {
-    throw new InvalidArgument(`${at}.fileData.fileUri`, 'is required');
+  if (part.fileData !== undefined) {
+    if (!isObject(part.fileData) || typeof part.fileData.fileUri !== 'string' || !part.fileData.fileUri) throw new InvalidArgument(`${at}.fileData.fileUri`, 'is required');
+    text(part.fileData.mimeType, `${at}.fileData.mimeType`);
   }
   for (const kind of ['functionCall', 'functionResponse'] as const) {
     const call = part[kind];
@@ -63,6 +71,22 @@ function validatePart(part: unknown, at: string) {
     if (!isObject(call) || typeof call.name !== 'string' || !call.name) throw new InvalidArgument(`${at}.${kind}.name`, 'is required');
     const value = kind === 'functionCall' ? call.args : call.response;
     if (value !== undefined && !isObject(value)) throw new InvalidArgument(`${at}.${kind}.${kind === 'functionCall' ? 'args' : 'response'}`, 'must be an object');
+    text(call.id, `${at}.${kind}.id`);
+  }
+  // A multimodal function response's parts (the images a function returned) are read as any other parts.
+  const inner = isObject(part.functionResponse) ? part.functionResponse.parts : undefined;
+  if (inner !== undefined) {
+    if (!Array.isArray(inner)) throw new InvalidArgument(`${at}.functionResponse.parts`, 'must be a list of Part');
+    inner.forEach((nested, index) => validatePart(nested, `${at}.functionResponse.parts[${index}]`));
+  }
+  for (const [kind, fields] of [
+    ['executableCode', ['language', 'code']],
+    ['codeExecutionResult', ['outcome', 'output']],
+  ] as const) {
+    const value = part[kind];
+    if (value === undefined) continue;
+    if (!isObject(value)) throw new InvalidArgument(`${at}.${kind}`, 'must be an object');
+    for (const field of fields) text(value[field], `${at}.${kind}.${field}`);
   }
 }
 
@@ -84,6 +108,8 @@ function validateTools(tools: unknown) {
       const field = `tools[${index}].functionDeclarations[${at}]`;
       if (!isObject(declaration) || typeof declaration.name !== 'string' || !declaration.name) throw new InvalidArgument(`${field}.name`, 'is required');
       if (declaration.parameters !== undefined && !isObject(declaration.parameters)) throw new InvalidArgument(`${field}.parameters`, 'must be a Schema object');
+      if (declaration.parametersJsonSchema !== undefined && !isObject(declaration.parametersJsonSchema)) throw new InvalidArgument(`${field}.parametersJsonSchema`, 'must be a JSON Schema object');
+      text(declaration.description, `${field}.description`);
     });
   });
 }
