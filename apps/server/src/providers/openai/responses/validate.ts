@@ -35,6 +35,8 @@ export function validateResponsesRequest(body: Record<string, unknown>): Respons
     body.tools.forEach((tool: unknown, index) => {
       if (!isObject(tool) || typeof tool.type !== 'string') throw new InvalidResponsesRequest(`tools[${index}].type`, 'each tool needs a type.');
       if ((tool.type === 'function' || tool.type === 'custom') && (typeof tool.name !== 'string' || tool.name === '')) throw new InvalidResponsesRequest(`tools[${index}].name`, 'a function tool needs a name.');
+      // A namespace's tools are declared as tools are.
+      if (tool.type === 'namespace' && Array.isArray(tool.tools)) objects(tool.tools, `tools[${index}].tools`, 'expected an array of tools.');
     });
   }
   if (body.reasoning !== undefined && body.reasoning !== null && !isObject(body.reasoning)) throw new InvalidResponsesRequest('reasoning', 'expected an object.');
@@ -45,6 +47,7 @@ export function validateResponsesRequest(body: Record<string, unknown>): Respons
 function validateItem(item: unknown, at: string) {
   if (!isObject(item)) throw new InvalidResponsesRequest(at, 'expected an input item object.');
   const typed = item as InputItem;
+  if (typed.type !== undefined && typeof typed.type !== 'string') throw new InvalidResponsesRequest(`${at}.type`, 'expected a string.');
   const type = typed.type ?? 'message';
   if (type === 'message') {
     if (!['user', 'assistant', 'system', 'developer'].includes(String(typed.role))) throw new InvalidResponsesRequest(`${at}.role`, "expected one of 'user', 'assistant', 'system' or 'developer'.");
@@ -59,7 +62,25 @@ function validateItem(item: unknown, at: string) {
     if (typeof typed.call_id !== 'string' || typed.call_id === '') throw new InvalidResponsesRequest(`${at}.call_id`, 'a call needs its call_id.');
     if (typeof typed.name !== 'string' || typed.name === '') throw new InvalidResponsesRequest(`${at}.name`, 'a call needs the name of its tool.');
   }
-  if ((type === 'function_call_output' || type === 'custom_tool_call_output') && (typeof typed.call_id !== 'string' || typed.call_id === '')) {
-    throw new InvalidResponsesRequest(`${at}.call_id`, 'a call output needs the call_id of its call.');
+  if (type === 'function_call' || type === 'custom_tool_call') optionalString(item.namespace, `${at}.namespace`);
+  if (type === 'function_call_output' || type === 'custom_tool_call_output') {
+    if (typeof typed.call_id !== 'string' || typed.call_id === '') throw new InvalidResponsesRequest(`${at}.call_id`, 'a call output needs the call_id of its call.');
+    // A string, or content parts (text, images, files) whose text is read.
+    if (Array.isArray(item.output)) objects(item.output, `${at}.output`, 'expected an array of content parts.');
   }
+  if (type === 'reasoning' && item.summary !== undefined) {
+    if (!Array.isArray(item.summary)) throw new InvalidResponsesRequest(`${at}.summary`, 'expected an array of summary parts.');
+    objects(item.summary, `${at}.summary`, 'expected an array of summary parts.');
+  }
+}
+
+function optionalString(value: unknown, at: string) {
+  if (value !== undefined && typeof value !== 'string') throw new InvalidResponsesRequest(at, 'expected a string.');
+}
+
+/** Each element of a list an object, else the first that is not named. */
+function objects(values: unknown[], at: string, problem: string) {
+  values.forEach((value, index) => {
+    if (!isObject(value)) throw new InvalidResponsesRequest(`${at}[${index}]`, problem);
+  });
 }
