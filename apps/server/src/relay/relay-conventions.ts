@@ -45,13 +45,22 @@ export function answerRelayError(protocol: IngressProtocol, error: unknown, requ
 /** The OpenAI-shaped `code` of a console refusal a shared hook makes, where clients know it by another name. */
 const RELAY_CODES: Partial<Record<string, string>> = { 'http.too_many_requests': 'rate_limited' };
 
+/** Fastify's own refusals of a request, by the code a client of the relay reads instead of Fastify's `FST_ERR_…`. */
+const FRAMEWORK_CODES: Partial<Record<string, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request_too_large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+};
+
+const clientCode = (code: string | undefined): string => (code?.startsWith('FST_') ? (FRAMEWORK_CODES[code] ?? 'invalid_request') : (code ?? ''));
+
 /** Any error the relay throws as the RelayError it is answered with. */
 export function asRelayError(error: unknown): RelayError {
   if (error instanceof RelayError) return error;
   // The shared hooks (the rate limits) refuse with the console's error type.
   if (error instanceof ApiError) return new RelayError(error.status, error.message, RELAY_CODES[error.code] ?? error.code.split('.').pop() ?? error.code);
   const fault = error as Partial<FastifyError>;
-  if (fault.statusCode && fault.statusCode < 500) return new RelayError(fault.statusCode, fault.message ?? '', fault.code ?? '', 'invalid_request_error');
+  if (fault.statusCode && fault.statusCode < 500) return new RelayError(fault.statusCode, fault.message ?? '', clientCode(fault.code), 'invalid_request_error');
   if (error instanceof DatabaseUnavailableError) return new RelayError(503, 'the database is unavailable, please retry', 'database_unavailable');
   return new RelayError(500, 'internal error', 'internal_error', 'one_api_panic');
 }

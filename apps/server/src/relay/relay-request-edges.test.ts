@@ -219,6 +219,12 @@ describe('request edges: encodings, nesting, unknown models, malformed URLs', ()
       expect(JSON.parse(openai.body)).toMatchObject({ error: { code: 'uri_too_long', type: 'invalid_request_error' } });
     });
 
+    it("answers a body over the limit with a 413 in the protocol, with a code of its own rather than Fastify's", async () => {
+      const answer = await rawRequest(`POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${BODY_LIMIT + 1}\r\n\r\n{}`);
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'request_too_large', type: 'invalid_request_error' } });
+    });
+
     it('answers headers over the size limit with a 431 in the protocol of the path', async () => {
       const answer = await rawRequest(`POST /v1/messages HTTP/1.1\r\nHost: x\r\nx-padding: ${'p'.repeat(20_000)}\r\n\r\n`);
       expect(answer.status).toBe(431);
