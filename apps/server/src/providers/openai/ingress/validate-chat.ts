@@ -1,17 +1,9 @@
 import type { JsonObject } from '../request-body.js';
 
-/**
- * The shape of a Chat Completions request that the conversions to other protocols read (providers/hub.ts):
- * each message an object whose content is text, null or a list of part objects, each tool call and tool an
- * object. A request that breaks it is refused as OpenAI refuses it (`Invalid type for 'messages[0].content[1]'`),
- * naming the parameter, before anything is reserved: else a channel converting it failed on it, a 502 for the
- * client's mistake. Only the shape is checked, once and without copying; values, and fields not named here,
- * pass through as they are (newer fields, vendor extensions).
- * Docs: https://platform.openai.com/docs/api-reference/chat/create
- */
 /** The relay error code OpenAI gives a parameter of the wrong type. */
 export const INVALID_TYPE = 'invalid_type';
 
+/** A Chat request OpenAI would refuse: `field` is the offending parameter as OpenAI names it in `param`. */
 export class InvalidChatRequest extends Error {
   constructor(
     readonly field: string,
@@ -34,6 +26,16 @@ function list(value: unknown, field: string): asserts value is unknown[] {
   if (!Array.isArray(value)) throw new InvalidChatRequest(field, `expected an array, but got ${kind(value)} instead.`);
 }
 
+/**
+ * The shape of a Chat Completions request that the conversions to other protocols read (providers/hub.ts):
+ * each message an object whose content is text, null or a list of part objects, each tool call and tool an
+ * object, as they dereference them. A request that breaks it is refused as OpenAI refuses it
+ * (`Invalid type for 'messages[0].content[1]'`), naming the parameter, before anything is reserved: else a
+ * channel converting it failed on it, a 502 for the client's mistake. Only the objects are checked, once
+ * and without copying: a role, a part's type or any other value a conversion only compares passes on as
+ * sent (newer fields, vendor extensions, the lax shapes one-api relayed).
+ * Docs: https://platform.openai.com/docs/api-reference/chat/create
+ */
 export function validateChatRequest(body: JsonObject): void {
   if (body.messages !== undefined) {
     list(body.messages, 'messages');
@@ -50,14 +52,10 @@ export function validateChatRequest(body: JsonObject): void {
 
 function validateMessage(message: unknown, at: string) {
   object(message, at);
-  if (typeof message.role !== 'string') throw new InvalidChatRequest(`${at}.role`, `expected a string, but got ${kind(message.role)} instead.`);
   const content = message.content;
   if (content !== undefined && content !== null && typeof content !== 'string') {
     list(content, `${at}.content`);
-    content.forEach((part, index) => {
-      object(part, `${at}.content[${index}]`);
-      if (typeof part.type !== 'string') throw new InvalidChatRequest(`${at}.content[${index}].type`, `expected a string, but got ${kind(part.type)} instead.`);
-    });
+    content.forEach((part, index) => object(part, `${at}.content[${index}]`));
   }
   if (message.tool_calls !== undefined && message.tool_calls !== null) {
     list(message.tool_calls, `${at}.tool_calls`);
