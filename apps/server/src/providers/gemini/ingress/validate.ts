@@ -62,8 +62,9 @@ function validatePart(part: unknown, at: string) {
     if (typeof blob.data !== 'string') throw new InvalidArgument(`${at}.inlineData.data`, 'must be base64 data');
   }
   if (part.fileData !== undefined) {
-    if (!isObject(part.fileData) || typeof part.fileData.fileUri !== 'string' || !part.fileData.fileUri) throw new InvalidArgument(`${at}.fileData.fileUri`, 'is required');
+    if (!isObject(part.fileData)) throw new InvalidArgument(`${at}.fileData`, 'must be a FileData object');
     text(part.fileData.mimeType, `${at}.fileData.mimeType`);
+    if (typeof part.fileData.fileUri !== 'string' || !part.fileData.fileUri) throw new InvalidArgument(`${at}.fileData.fileUri`, 'is required');
   }
   for (const kind of ['functionCall', 'functionResponse'] as const) {
     const call = part[kind];
