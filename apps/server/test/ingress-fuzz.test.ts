@@ -16,7 +16,8 @@ import { relayFixture, type RelayFixture } from './relay-fixture.js';
  * charge nothing, every request must end within REQUEST_TIMEOUT_MS, and the server must serve normally after.
  *
  * Seeded: FUZZ_SEED=<n> replays a run (a failure prints its seed and the counterexample's path);
- * FUZZ_RUNS scales the number of requests per endpoint.
+ * FUZZ_RUNS scales the number of requests per endpoint, FUZZ_ONLY=<text> fuzzes the endpoints whose name
+ * has it, FUZZ_VERBOSE=1 prints every request and answer.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 34_2200);
