@@ -122,7 +122,7 @@ describe('ingress fuzz: no client input makes a server error', () => {
     await upstream.stop();
   });
 
-  const headers = (protocol: Protocol) =>
+  const headers = (protocol: Protocol): Record<string, string> =>
     protocol === 'anthropic' ? { 'x-api-key': `sk-${key}`, 'anthropic-version': '2023-06-01' } : protocol === 'gemini' ? { 'x-goog-api-key': `sk-${key}` } : { authorization: `Bearer sk-${key}` };
 
   /** The user's and the key's quota once every request before has settled. */
