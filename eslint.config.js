@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'e2e/.data/**', 'test-results/**', 'playwright-report/**'] },
@@ -24,4 +25,5 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', 'apps/server/src/main.ts', 'apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read environment variables in config.ts only.' }] },
   },
+  ...importBoundaries,
 );

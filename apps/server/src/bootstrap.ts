@@ -4,7 +4,8 @@ import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, Role, UserStatus } from '
 import type { Config } from './config.js';
 import { CacheSync } from './cluster/cache-sync.js';
 import { connectRedis } from './cluster/redis-connection.js';
-import type { AppContext, AppLogger } from './context.js';
+import type { AppContext } from './context.js';
+import type { AppLogger } from './observability/app-logger.js';
 import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { parseDatabaseTarget } from './db/dsn.js';
 import { isUniqueViolation } from './db/errors.js';
@@ -20,7 +21,7 @@ import { combineObservers } from './observability/relay-observation.js';
 import { startTracing } from './observability/tracing.js';
 import { QuotaReminder } from './modules/notifications/quota-reminder.js';
 import { createRootNotifier } from './modules/notifications/root-notifier.js';
-import { OptionsStore } from './modules/options/options.store.js';
+import { OptionsStore } from './options/options.store.js';
 import { schedulePriceSourceRefresh } from './modules/prices/price-source-schedule.js';
 import { storedPriceSourceLoader } from './modules/prices/stored-price-source.js';
 import { insertToken } from './modules/tokens/tokens.repository.js';

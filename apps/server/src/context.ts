@@ -7,9 +7,10 @@ import type { Dialect } from './db/dsn.js';
 import type { Database } from './db/schema.js';
 import type { RateLimitStore } from './http/rate-limit.js';
 import type { SessionCodec } from './http/session.js';
+import type { AppLogger } from './observability/app-logger.js';
 import type { Metrics } from './observability/metrics.js';
 import type { Tracing } from './observability/tracing.js';
-import type { OptionsStore } from './modules/options/options.store.js';
+import type { OptionsStore } from './options/options.store.js';
 import type { RelayServices } from './relay/relay-services.js';
 
 /** What every module needs, built once in main.ts (or by the test helper) and passed to buildApp. */
@@ -36,10 +37,4 @@ export interface AppContext {
   log: AppLogger;
   /** Tells the root user about channel events (message pusher or email when configured, else the log). */
   notifyRoot(title: string, content: string): Promise<void>;
-}
-
-export interface AppLogger {
-  info(obj: object | string, msg?: string): void;
-  warn(obj: object | string, msg?: string): void;
-  error(obj: object | string, msg?: string): void;
 }

@@ -1,4 +1,4 @@
-import type { AppLogger } from './context.js';
+import type { AppLogger } from './observability/app-logger.js';
 
 interface Closable {
   close(): Promise<unknown>;

@@ -1,4 +1,4 @@
-import type { OptionsStore } from '../src/modules/options/options.store.js';
+import type { OptionsStore } from '../src/options/options.store.js';
 
 /** Points a test server's SMTP options at a local sink: no account, so no AUTH and no TLS. */
 export async function useSmtpSink(options: OptionsStore, port: number): Promise<void> {

@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connection.js';
 import { parseDatabaseTarget } from '../db/dsn.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { ConfigTransferDeps } from '../modules/config-transfer/config-transfer.service.js';
-import { OptionsStore } from '../modules/options/options.store.js';
+import { OptionsStore } from '../options/options.store.js';
 
 export interface CliDatabase extends ConfigTransferDeps {
   handle: DatabaseHandle;

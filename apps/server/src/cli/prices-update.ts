@@ -1,6 +1,6 @@
 import readline from 'node:readline/promises';
 import type { Config } from '../config.js';
-import type { AppLogger } from '../context.js';
+import type { AppLogger } from '../observability/app-logger.js';
 import { PRICE_SOURCE_TIMEOUT_MS } from '../modules/prices/fetch-price-source.js';
 import { COMMAND_LINE_ACTOR, PriceSourceUpdates } from '../modules/prices/price-source.service.js';
 import { dataInForce, fileOf } from '../modules/prices/stored-price-source.js';

@@ -1,5 +1,5 @@
 import type { Redis, RedisOptions } from 'ioredis';
-import type { AppLogger } from '../context.js';
+import type { AppLogger } from '../observability/app-logger.js';
 
 /**
  * How every Redis connection of a node behaves when Redis goes away. Nothing Tollgate keeps in Redis is

@@ -1,4 +1,4 @@
-import type { OptionsStore } from '../modules/options/options.store.js';
+import type { OptionsStore } from '../options/options.store.js';
 
 /** How a quota amount reads in log lines: dollars when the console shows currency, else raw points. */
 export function quotaText(quota: number, options: OptionsStore): string {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/errors.js';
-import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../db/errors.js';
+import type { Database } from '../db/schema.js';
 import { OPTION_DEFAULTS, UNSEEDED_OPTION_KEYS } from './option-defaults.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { OptionsStore } from '../modules/options/options.store.js';
+import type { OptionsStore } from '../options/options.store.js';
 
 /**
  * Turns quota points into the figure the billing emulation reports, so a client that shows a balance from it

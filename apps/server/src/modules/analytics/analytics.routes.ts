@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AnalyticsMessages, AnalyticsRangeQuerySchema, AnalyticsTopQuerySchema } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
-import { currentUser, requireAdmin, requireUser } from '../../http/auth.js';
+import { currentUser, requireAdmin, requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { parseOrFail } from '../users/users.service.js';
 import { scopeOf } from './analytics-scope.js';

@@ -3,7 +3,7 @@ import { AnalyticsRangeQuerySchema } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { ROLLUP_COUNT_COLUMNS, ROLLUP_KEY_COLUMNS } from '../../db/usage-rollups.js';
 import { csvRecord, fileStamp, sendCsv } from '../../http/csv.js';
-import { currentUser, requireAdmin, requireUser } from '../../http/auth.js';
+import { currentUser, requireAdmin, requireUser } from '../auth/console-roles.js';
 import { parseOrFail } from '../users/users.service.js';
 import { scopeOf, type AnalyticsScope } from './analytics-scope.js';
 import { rollupPages, type RollupRow } from './rollup-export.repository.js';

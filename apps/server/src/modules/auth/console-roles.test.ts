@@ -1,10 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@tollgate/contract';
-import { databaseKinds } from '../../test/databases.js';
-import { buildTestApp, login, register, loginRoot, type TestApp } from '../../test/test-app.js';
-import { requireAdmin, requireRoot } from './auth.js';
-import { ok } from './envelope.js';
+import { databaseKinds } from '../../../test/databases.js';
+import { buildTestApp, login, register, loginRoot, type TestApp } from '../../../test/test-app.js';
+import { requireAdmin, requireRoot } from './console-roles.js';
+import { ok } from '../../http/envelope.js';
 
 describe.each(databaseKinds)('role guards on %s', (kind) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Role, UserStatus } from '@tollgate/contract';
-import type { AppContext } from '../context.js';
-import { findUserByAccessToken, findUserById } from '../modules/users/users.repository.js';
-import { fail, notLoggedIn, permissionDenied } from './errors.js';
-import { clearSession, readSession } from './session.js';
+import type { AppContext } from '../../context.js';
+import { findUserByAccessToken, findUserById } from '../users/users.repository.js';
+import { fail, notLoggedIn, permissionDenied } from '../../http/errors.js';
+import { clearSession, readSession } from '../../http/session.js';
 
 export interface AuthenticatedUser {
   id: number;

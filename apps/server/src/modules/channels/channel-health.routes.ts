@@ -2,7 +2,7 @@ import { message } from '@tollgate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { ChannelRow } from '../../db/schema.js';
-import { requireAdmin } from '../../http/auth.js';
+import { requireAdmin } from '../auth/console-roles.js';
 import { ApiError } from '../../http/errors.js';
 import { languageOf, say } from '../../http/language.js';
 import { idParamOf, queryText } from '../../http/query.js';

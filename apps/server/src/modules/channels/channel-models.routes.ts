@@ -1,7 +1,7 @@
 import { UnpricedModelsRequestSchema, type FetchModelsAnswer, type UnpricedModelsAnswer } from '@tollgate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../http/auth.js';
+import { requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { idParamOf } from '../../http/query.js';

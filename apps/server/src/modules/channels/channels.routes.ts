@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { ChannelRow } from '../../db/schema.js';
-import { requireAdmin } from '../../http/auth.js';
+import { requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { idParamOf, keywordOf, pageOf } from '../../http/query.js';

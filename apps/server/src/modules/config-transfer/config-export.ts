@@ -2,7 +2,7 @@ import { CONFIG_DOCUMENT_VERSION, ConfigTransferTexts, type ConfigDocumentInput,
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
-import { OPTION_DEFAULTS } from '../options/option-defaults.js';
+import { OPTION_DEFAULTS } from '../../options/option-defaults.js';
 import { GROUP_RATE_LIMITS, GROUP_RATIO, isSecret, optionSection } from './config-sections.js';
 import { channelToDocument, optionToDocument } from './config-values.js';
 import * as repo from './config-transfer.repository.js';

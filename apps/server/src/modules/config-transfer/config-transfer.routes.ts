@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ConfigTransferTexts, type ConfigExportResult } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireRoot } from '../../http/auth.js';
+import { currentUser, requireRoot } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { formatDocument, parseDocumentText } from './config-format.js';

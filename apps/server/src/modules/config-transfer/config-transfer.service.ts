@@ -4,7 +4,7 @@ import type { CacheName } from '../../cluster/cache-sync.js';
 import type { Dialect } from '../../db/dsn.js';
 import type { Database } from '../../db/schema.js';
 import type { BuiltInPriceCheck } from '../options/option-rules.js';
-import type { OptionsStore } from '../options/options.store.js';
+import type { OptionsStore } from '../../options/options.store.js';
 import { exportDocument } from './config-export.js';
 import { validateDocument } from './config-format.js';
 import { recordImport, type ImportActor } from './import-trace.js';

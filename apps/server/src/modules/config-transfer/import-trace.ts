@@ -1,7 +1,7 @@
 import { CONFIG_SECTIONS, LogType, type ConfigDiff, type ConfigSection } from '@tollgate/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AuthenticatedUser } from '../../http/auth.js';
+import type { AuthenticatedUser } from '../auth/console-roles.js';
 import { recordLog } from '../logs/logs.repository.js';
 
 /** Who imports a document: the log row is theirs (user id and name), and its text names them. */

@@ -1,6 +1,6 @@
 import type { ConfigDocument, ConfigGroup, ConfigItemChange, ConfigSectionDiff } from '@tollgate/contract';
 import { message } from '@tollgate/contract';
-import { OPTION_DEFAULTS } from '../options/option-defaults.js';
+import { OPTION_DEFAULTS } from '../../options/option-defaults.js';
 import { checkOption, type BuiltInPriceCheck } from '../options/option-rules.js';
 import { groupsOf } from './config-export.js';
 import { GROUP_RATE_LIMITS, GROUP_RATIO, masked, optionSection, type OptionSection } from './config-sections.js';

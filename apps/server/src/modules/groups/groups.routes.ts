@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../http/auth.js';
+import { requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 
 /** GET /api/group/: the names of the GroupRatio option, for the group pickers of channels and users. */

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { LogsTable } from '../../db/schema.js';
 import { csvRecord, fileStamp, sendCsv } from '../../http/csv.js';
-import { currentUser, requireAdmin, requireUser } from '../../http/auth.js';
+import { currentUser, requireAdmin, requireUser } from '../auth/console-roles.js';
 import { adminLogFilter, selfLogFilter } from './log-query.js';
 import { logPages } from './log-export.repository.js';
 import type { LogFilter } from './log-filter.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PurgeLogsQuerySchema } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAdmin, requireUser } from '../../http/auth.js';
+import { currentUser, requireAdmin, requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { keywordOf, pageOf } from '../../http/query.js';
 import { parseOrFail } from '../users/users.service.js';

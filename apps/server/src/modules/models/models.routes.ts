@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { requireUser } from '../../http/auth.js';
+import { requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { defaultModelLists } from './default-model-lists.js';
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AppLogger } from '../../context.js';
+import type { AppLogger } from '../../observability/app-logger.js';
 import type { Database } from '../../db/schema.js';
 import { quotaText } from '../../lib/quota-text.js';
-import type { OptionsStore } from '../options/options.store.js';
+import type { OptionsStore } from '../../options/options.store.js';
 import { quotaReminderMail } from '../mail/mail-templates.js';
 import { canSendMail, sendMail, type MailSettings } from '../mail/mailer.js';
 

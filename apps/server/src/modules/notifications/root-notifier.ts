@@ -1,8 +1,8 @@
 import { Role, UserStatus } from '@tollgate/contract';
 import type { Kysely } from 'kysely';
-import type { AppLogger } from '../../context.js';
+import type { AppLogger } from '../../observability/app-logger.js';
 import type { Database } from '../../db/schema.js';
-import type { OptionsStore } from '../options/options.store.js';
+import type { OptionsStore } from '../../options/options.store.js';
 import { notificationMail } from '../mail/mail-templates.js';
 import { canSendMail, sendMail, type MailSettings } from '../mail/mailer.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { requireUser } from '../../http/auth.js';
+import { requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { criticalRateLimit } from '../../http/rate-limit-hook.js';
 import { githubProvider } from './github.provider.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiEnvelope, LoginUser } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser } from '../../http/auth.js';
+import { currentUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { queryText } from '../../http/query.js';

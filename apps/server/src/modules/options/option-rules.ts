@@ -1,5 +1,5 @@
 import { DEFAULT_MODEL_RATIO, OptionMessages, groupRateLimitsProblem, message, modelPriceTiersProblem, ratioTableProblem, type CatalogMessage, type MessageCode, type MessageParams } from '@tollgate/contract';
-import { OPTION_DEFAULTS } from './option-defaults.js';
+import { OPTION_DEFAULTS } from '../../options/option-defaults.js';
 
 export type OptionCheck = { ok: true; value: string } | { ok: false; message: CatalogMessage };
 

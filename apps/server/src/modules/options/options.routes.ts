@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isSecretOption, UpdateOptionRequestSchema, type OptionItem } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../http/auth.js';
+import { requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { fail } from '../../http/errors.js';
 import { parseOrFail } from '../users/users.service.js';
-import { OPTION_DEFAULTS } from './option-defaults.js';
+import { OPTION_DEFAULTS } from '../../options/option-defaults.js';
 import { hasBuiltInPrice } from '../../relay/billing/built-in-price.js';
 import { checkOption } from './option-rules.js';
 

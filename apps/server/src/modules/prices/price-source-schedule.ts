@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AppContext, AppLogger } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AppLogger } from '../../observability/app-logger.js';
 import type { Database } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import { markChecked, readStoredState } from './price-source-file.repository.js';

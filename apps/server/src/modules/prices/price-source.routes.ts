@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApplyPriceSourceRequestSchema } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireRoot } from '../../http/auth.js';
+import { currentUser, requireRoot } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { parseOrFail } from '../../http/validation.js';
 import { administratorActor, priceSourceDeps, PriceSourceUpdates } from './price-source.service.js';

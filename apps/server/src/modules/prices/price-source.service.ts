@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { LogType, type PriceSourceDiff, type PriceSourceInfo, type PriceSourcePreview } from '@tollgate/contract';
 import type { CacheSync } from '../../cluster/cache-sync.js';
-import type { AppContext, AppLogger } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AppLogger } from '../../observability/app-logger.js';
 import type { Database } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import type { PriceSources } from '../../relay/billing/price-source/price-sources.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppLogger } from '../../context.js';
+import type { AppLogger } from '../../observability/app-logger.js';
 import type { Database } from '../../db/schema.js';
 import { fail } from '../../http/errors.js';
 import { loadBundledSource } from '../../relay/billing/price-source/bundled-source.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ModelListPriceQuerySchema, PricingQuerySchema, isAdmin, type ModelListPriceView, type ModelPriceView, type PricingView } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAdmin, requireUser } from '../../http/auth.js';
+import { currentUser, requireAdmin, requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { splitList } from '../../lib/list.js';
 import { availableModels } from '../users/available-models.repository.js';

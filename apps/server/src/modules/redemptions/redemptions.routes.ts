@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RedemptionMessages } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAdmin } from '../../http/auth.js';
+import { currentUser, requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { flagOf, idParamOf, keywordOf, pageOf } from '../../http/query.js';
 import { toRedemptionView } from './redemption-view.js';

@@ -1,6 +1,6 @@
 import { LogType, RedemptionMessages, RedemptionStatus, TopUpRequestSchema, type MessageCode } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import type { AuthenticatedUser } from '../../http/auth.js';
+import type { AuthenticatedUser } from '../auth/console-roles.js';
 import { fail } from '../../http/errors.js';
 import { quotaText } from '../../lib/quota-text.js';
 import { nowSeconds } from '../../lib/random.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { TOKEN_ORDERS, TokenMessages, type TokenOrder } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireUser } from '../../http/auth.js';
+import { currentUser, requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { flagOf, idParamOf, keywordOf, pageOf, queryText } from '../../http/query.js';
 import { keyLimitStatus } from '../rate-limits/rate-limit-status.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AdminUserMessages, USER_ORDERS, type UserOrder } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireAdmin } from '../../http/auth.js';
+import { currentUser, requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { idParamOf, keywordOf, pageOf, queryText } from '../../http/query.js';
 import { userLimitStatus } from '../rate-limits/rate-limit-status.js';

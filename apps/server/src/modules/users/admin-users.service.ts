@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow, UserUpdate } from '../../db/schema.js';
-import type { AuthenticatedUser } from '../../http/auth.js';
+import type { AuthenticatedUser } from '../auth/console-roles.js';
 import { fail } from '../../http/errors.js';
 import { quotaText } from '../../lib/quota-text.js';
 import { recordLog } from '../logs/logs.repository.js';

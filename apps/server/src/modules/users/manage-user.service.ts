@@ -1,6 +1,6 @@
 import { AdminUserMessages, ManageUserRequestSchema, Role, UserStatus, type ManageAction, type ManageUserResult } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
-import type { AuthenticatedUser } from '../../http/auth.js';
+import type { AuthenticatedUser } from '../auth/console-roles.js';
 import { fail } from '../../http/errors.js';
 import { outranks } from './admin-users.service.js';
 import * as users from './users.repository.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireUser } from '../../http/auth.js';
+import { currentUser, requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { splitList } from '../../lib/list.js';
 import { nowSeconds } from '../../lib/random.js';

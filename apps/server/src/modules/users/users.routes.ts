@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { currentUser, requireUser } from '../../http/auth.js';
+import { currentUser, requireUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
 import { criticalRateLimit } from '../../http/rate-limit-hook.js';
 import { clearSession } from '../../http/session.js';

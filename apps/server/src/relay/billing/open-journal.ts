@@ -1,4 +1,4 @@
-import type { AppLogger } from '../../context.js';
+import type { AppLogger } from '../../observability/app-logger.js';
 import type { DatabaseTarget } from '../../db/dsn.js';
 import { journalDir } from './journal-location.js';
 import { UsageJournal } from './usage-journal.js';

@@ -1,4 +1,4 @@
-import type { AppLogger } from '../../context.js';
+import type { AppLogger } from '../../observability/app-logger.js';
 import type { LimitScope, ScopeUsage, Verdict } from './limit-set.js';
 import { MemoryLimiter, type MemoryTicket } from './memory-limiter.js';
 import type { RedisLimiter } from './redis-limiter.js';

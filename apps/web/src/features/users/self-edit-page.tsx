@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH, type UserView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '@/app/toasts/toast';
 import { getStoredUser, saveUser } from '@/lib/storage/user-store';
-import { useSelf } from './api/get-self';
+import { useSelf } from '@/app/session/use-self';
 import { useUpdateSelf } from './api/update-self';
 
 interface SelfFormValues {

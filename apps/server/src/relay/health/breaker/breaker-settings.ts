@@ -1,4 +1,4 @@
-import type { OptionsStore } from '../../../modules/options/options.store.js';
+import type { OptionsStore } from '../../../options/options.store.js';
 
 /** The ChannelBreaker* options in the units the breaker counts in (option-defaults.ts documents them). */
 export interface BreakerSettings {

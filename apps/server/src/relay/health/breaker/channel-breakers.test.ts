@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OptionsStore } from '../../../modules/options/options.store.js';
-import { OPTION_DEFAULTS } from '../../../modules/options/option-defaults.js';
+import type { OptionsStore } from '../../../options/options.store.js';
+import { OPTION_DEFAULTS } from '../../../options/option-defaults.js';
 import type { BreakerBus, BreakerMessage } from './breaker-bus.js';
 import { ChannelBreakers } from './channel-breakers.js';
 

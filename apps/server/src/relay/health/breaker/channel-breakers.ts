@@ -1,4 +1,4 @@
-import type { OptionsStore } from '../../../modules/options/options.store.js';
+import type { OptionsStore } from '../../../options/options.store.js';
 import type { BreakerBus, BreakerMessage } from './breaker-bus.js';
 import { cooldownFor, readBreakerSettings, type BreakerSettings } from './breaker-settings.js';
 import { ErrorWindow } from './error-window.js';

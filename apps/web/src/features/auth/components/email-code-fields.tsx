@@ -3,7 +3,7 @@ import { RESEND_COUNTDOWN_SECONDS } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { showInfo, showSuccess } from '@/app/toasts/toast';
 import { useCountdown } from '@/components/use-countdown';
-import { useSendVerificationCode } from '../api/send-verification-code';
+import { useSendVerificationCode } from '@/lib/api/send-verification-code';
 
 interface EmailCodeFieldsProps {
   turnstile: { required: boolean; token: string };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api/client';
-import { selfQueryKey } from '@/features/users/api/get-self';
+import { selfQueryKey } from '@/app/session/use-self';
 
 /** GET /api/oauth/email/bind?email=&code=: binds the address whose mailed code was entered. */
 export function useBindEmail() {

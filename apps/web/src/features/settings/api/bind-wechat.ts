@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, withQuery } from '@/lib/api/client';
-import { selfQueryKey } from '@/features/users/api/get-self';
+import { selfQueryKey } from '@/app/session/use-self';
 
 /** GET /api/oauth/wechat/bind?code=: binds the WeChat account whose official-account code was typed. */
 export function useBindWeChat() {

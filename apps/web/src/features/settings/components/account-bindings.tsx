@@ -3,7 +3,7 @@ import { GithubOutlined, SendOutlined, WechatOutlined } from '@ant-design/icons'
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '@/app/status/status-context';
-import { useSelf } from '@/features/users/api/get-self';
+import { useSelf } from '@/app/session/use-self';
 import { canStartOAuth } from '@/lib/oauth/authorize-urls';
 import { useStartOAuth } from '@/lib/oauth/use-start-oauth';
 import { EmailBinding } from './email-binding';

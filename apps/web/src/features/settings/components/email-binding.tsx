@@ -6,8 +6,8 @@ import { useStatus } from '@/app/status/status-context';
 import { showInfo, showSuccess } from '@/app/toasts/toast';
 import { TurnstileWidget } from '@/components/turnstile/turnstile-widget';
 import { useCountdown } from '@/components/use-countdown';
-import { useSendVerificationCode } from '@/features/auth/api/send-verification-code';
-import { useSelf } from '@/features/users/api/get-self';
+import { useSendVerificationCode } from '@/lib/api/send-verification-code';
+import { useSelf } from '@/app/session/use-self';
 import { useBindEmail } from '../api/bind-email';
 
 /** Personal settings: the bound address, and binding a new one with a mailed code (resend after 30 seconds). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserView } from '@tollgate/contract';
 import { api } from '@/lib/api/client';
-import { selfQueryKey } from './get-self';
+import { selfQueryKey } from '@/app/session/use-self';
 
 /** The loaded user sent back whole (one-api's console does so); an empty password keeps the old one. */
 export type SelfUpdate = UserView & { password: string };
