@@ -4,13 +4,12 @@ import { rateLimit } from '../http/rate-limit-hook.js';
 import type { RelayMode } from '../providers/adaptor.js';
 import { openAIEndpoint } from '../providers/openai/ingress/chat-endpoint.js';
 import { openAIProtocol } from '../providers/openai/ingress/protocol.js';
-import { INVALID_TYPE, InvalidChatRequest, validateChatRequest } from '../providers/openai/ingress/validate-chat.js';
 import { anthropicRoutes } from './anthropic.routes.js';
 import { billingEmulationRoutes } from './billing-emulation.routes.js';
 import { geminiMethodRoutes } from './gemini.routes.js';
 import { modelsRoutes } from './models.routes.js';
 import { proxyRoutes } from './proxy.routes.js';
-import { RelayError, relayError } from './relay-error.js';
+import { relayError } from './relay-error.js';
 import { useRelayConventions } from './relay-conventions.js';
 import { speechRules, transcriptionRules } from './modes/audio-rules.js';
 import { imageRules } from './modes/image-rules.js';
@@ -20,26 +19,8 @@ import { relayHandler } from './relay.js';
 import type { DirectRoutes } from './direct/direct-routes.js';
 import { responsesRoutes } from './responses.routes.js';
 
-/** Chat requests are checked for the shape the conversions read: a malformed one is OpenAI's 400, whichever channel serves it. */
-function chatRules(): ModeRules {
-  const rules = textRules('chat');
-  return {
-    ...rules,
-    readInput(request) {
-      const input = rules.readInput(request);
-      try {
-        validateChatRequest(input.json);
-      } catch (error) {
-        if (error instanceof InvalidChatRequest) throw new RelayError(400, error.message, INVALID_TYPE, 'invalid_request_error', error.field);
-        throw error;
-      }
-      return input;
-    },
-  };
-}
-
 const RELAY_ROUTES: [string, RelayMode, ModeRules][] = [
-  ['/chat/completions', 'chat', chatRules()],
+  ['/chat/completions', 'chat', textRules('chat')],
   ['/completions', 'completions', textRules('completions')],
   ['/edits', 'edits', textRules('edits')],
   ['/embeddings', 'embeddings', textRules('embeddings')],
