@@ -2,6 +2,7 @@ import { CHANNEL_TYPES } from '@tollgate/contract';
 import { describe, expect, it } from 'vitest';
 import type { Adaptor, AdaptorRequest } from '../providers/adaptor.js';
 import { bufferedResponse, type UpstreamResponse } from '../providers/upstream-response.js';
+import { attemptOutcome } from './health/breaker/attempt-outcome.js';
 import { callUpstream } from './upstream-call.js';
 import type { UpstreamClient } from './upstream-client.js';
 
@@ -73,5 +74,25 @@ describe('callUpstream and refused credentials', () => {
     const { adaptor, seen } = scripted([() => json(429, { error: { message: 'slow down', type: 'rate_limit_error', code: 'rate_limit_exceeded' } }), answer], true);
     expect((await callUpstream(client, adaptor, request, new AbortController().signal)).ok).toBe(false);
     expect(seen).toEqual({ calls: 1, forgotten: 0 });
+  });
+});
+
+describe('a request Tollgate cannot build for a channel', () => {
+  it('is a 500 of its own, tried on another channel, and says nothing of this channel', async () => {
+    let sent = 0;
+    const adaptor: Adaptor = {
+      buildRequest: () => {
+        throw new TypeError("Cannot read properties of null (reading 'type')");
+      },
+      parseAnswer: (_request, body, contentType) => ({ body, contentType, text: '' }),
+      exchange: () => {
+        sent += 1;
+        return Promise.resolve(answer());
+      },
+    };
+    const result = await callUpstream(client, adaptor, request, new AbortController().signal);
+    expect(result).toMatchObject({ ok: false, error: { status: 500, code: 'request_build_failed', message: expect.stringMatching(/could not build the request for this channel: Cannot read/) }, retryable: true, disableChannel: false });
+    expect(sent).toBe(0);
+    expect(attemptOutcome(result, false)).toBe('neutral');
   });
 });

@@ -14,6 +14,9 @@ export type CallResult =
 
 const MAX_ERROR_BODY = 1 << 20;
 
+/** The failure kind of a request Tollgate could not build for a channel. */
+export const BUILD_FAILURE = 'build';
+
 /** Statuses that say the request itself is wrong: another channel would refuse it too. */
 const REQUEST_FAULTS = new Set([400, 413, 422]);
 
@@ -40,14 +43,21 @@ async function attemptUpstream(client: UpstreamClient, adaptor: Adaptor, request
     // Most adaptors prepare nothing: no await (a turn of the microtask queue) for them.
     const refused = adaptor.prepare && (await adaptor.prepare(request.target, postForText(client, signal)));
     if (refused) return classifyFailure(refused.status, refused.error);
-    const built = adaptor.buildRequest(request);
+  } catch (error) {
+    return sendingFailure(error);
+  }
+  let built: ReturnType<Adaptor['buildRequest']>;
+  try {
+    built = adaptor.buildRequest(request);
+  } catch (error) {
+    return buildFailure(error);
+  }
+  try {
     response = adaptor.exchange
       ? await adaptor.exchange(built, request, new ExchangeIo(client, signal))
       : await client.send({ url: built.url, method: 'POST', headers: built.headers, body: built.body, signal });
   } catch (error) {
-    // An adaptor refusing the request itself (a model its protocol cannot serve) answers the client as is.
-    if (error instanceof RelayError) throw error;
-    return networkFailure(error);
+    return sendingFailure(error);
   }
   const contentType = String(response.headers['content-type'] ?? '');
   const jsonInsteadOfStream = request.stream && contentType.includes('application/json');
@@ -129,6 +139,22 @@ async function streamStarted(response: UpstreamResponse): Promise<CallResult> {
   }
   if (started) return { ok: true, response: started };
   return { ok: false, error: new RelayError(502, 'the upstream ended the stream before sending anything', 'empty_stream', 'upstream_error'), retryable: true, disableChannel: false, kind: 'empty_stream' };
+}
+
+/**
+ * Building the request is Tollgate's own work (a conversion the request's shape defeated), not the upstream's:
+ * a 500 of ours, not a network failure's 502 that hid such bugs. Another channel (of another protocol) may
+ * still serve, so it is retried; it says nothing of this channel's health (attempt-outcome.ts).
+ */
+function buildFailure(error: unknown): CallResult {
+  const message = `could not build the request for this channel: ${(error as Error).message}`;
+  return { ok: false, error: new RelayError(500, message, 'request_build_failed', 'one_api_error'), retryable: true, disableChannel: false, kind: BUILD_FAILURE };
+}
+
+/** A failure while the request was on its way: an adaptor refusing the request itself (a model its protocol cannot serve) answers the client as is; anything else is the network's. */
+function sendingFailure(error: unknown): CallResult {
+  if (error instanceof RelayError) throw error;
+  return networkFailure(error);
 }
 
 function networkFailure(error: unknown): CallResult {
