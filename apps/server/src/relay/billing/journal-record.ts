@@ -2,21 +2,28 @@ import type { NewLog } from '../../db/schema.js';
 import type { Reservation } from './reservation.js';
 import type { RollupSample } from './rollup-cells.js';
 
-/**
- * One settled request as the usage journal holds it: everything the batched writer needs to apply it again
- * (the reservation it settles, what it cost, whether it counts, its channel, its consume log and its rollup
- * sample), under the journal sequence it was given. Refunds (charged 0, not counted) are journaled too, so a
- * reservation a failed request gave back is not lost with the process.
- */
-export interface JournalRecord {
-  seq: number;
-  requestId: string;
+/** What one request's end does to balances, counters, logs and rollups, as the batched writer takes it. */
+export interface Settlement {
   reservation: Reservation;
+  /** What the request finally costs; 0 with `counted: false` is a refund of a failed request. */
   charged: number;
   counted: boolean;
   channelId: number;
   log?: NewLog;
+  /** The request as the hourly usage rollups count it. */
   rollup?: RollupSample;
+  /** The request's id, in its journal record (a refund has none to give). */
+  requestId?: string;
+}
+
+/**
+ * One settled request as the usage journal holds it: the settlement, everything the batched writer needs to
+ * apply it again, under the journal sequence it was given. Refunds (charged 0, not counted) are journaled
+ * too, so a reservation a failed request gave back is not lost with the process.
+ */
+export interface JournalRecord extends Settlement {
+  seq: number;
+  requestId: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/dsn.js';
-import type { Database, NewLog } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import { emptyPending, type Pending } from './pending-usage.js';
 import { logSlices } from './pending-logs.js';
@@ -9,22 +9,9 @@ import type { RollupSample } from './rollup-cells.js';
 import { upsertRollups } from './rollup-upserts.js';
 import type { SqliteCounters } from './sqlite-counters.js';
 import type { LogSink } from './log-sinks.js';
-import type { JournalRecord } from './journal-record.js';
+import type { JournalRecord, Settlement } from './journal-record.js';
 import { writeMarks, type StoredMarks } from './journal-marks.js';
 import type { JournalMark, UsageJournal } from './usage-journal.js';
-
-export interface Settlement {
-  reservation: Reservation;
-  /** What the request finally costs; 0 with `counted: false` is a refund of a failed request. */
-  charged: number;
-  counted: boolean;
-  channelId: number;
-  log?: NewLog;
-  /** The request as the hourly usage rollups count it. */
-  rollup?: RollupSample;
-  /** The request's id, in its journal record (a refund has none to give). */
-  requestId?: string;
-}
 
 /** On SQLite, balances are written synchronously and logs by their sink (see the class comment). */
 export interface SqliteStores {
