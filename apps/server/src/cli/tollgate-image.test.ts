@@ -11,7 +11,7 @@ import { repo } from '../../test/node-process.js';
 /**
  * The command line as the Docker image runs it, without Docker: the server is built here (as the image's
  * build stage does), then the final stage's files are laid out in a folder of their own, with no source and
- * no dev dependencies in reach, and the README's command runs there.
+ * no dev dependencies in reach, and the command docs/configuration-as-code.md gives runs there.
  */
 describe('the tollgate command line in the image', () => {
   const image = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-image-'));
@@ -46,9 +46,9 @@ describe('the tollgate command line in the image', () => {
     fs.rmSync(data, { recursive: true, force: true });
   });
 
-  it('exports with the command the README gives image users, from the build', { timeout: 60_000 }, async () => {
-    const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
-    expect(readme).toContain('docker exec tollgate npm run -s tollgate -- export --format yaml');
+  it('exports with the command the documentation gives image users, from the build', { timeout: 60_000 }, async () => {
+    const page = fs.readFileSync(path.join(repo, 'docs/configuration-as-code.md'), 'utf8');
+    expect(page).toContain('docker exec tollgate npm run -s tollgate -- export --format yaml');
     const exported = await run('npm', ['run', '-s', 'tollgate', '--', 'export']);
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
