@@ -173,7 +173,7 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
           })
         ).status,
       ];
-      expect(statuses).toEqual([200, 429, 503, 503, 403, 403, 403, 400]);
+      expect(statuses).toEqual([200, 429, 404, 404, 403, 403, 403, 400]);
     } finally {
       await f.removeChannel(ali);
     }
