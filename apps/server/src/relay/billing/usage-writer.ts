@@ -1,16 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dsn.js';
 import type { Database } from '../../db/schema.js';
-import { nowSeconds } from '../../lib/random.js';
-import { emptyPending, type Pending } from './pending-usage.js';
-import { logSlices } from './pending-logs.js';
+import { writePendingBatch } from './pending-batch-write.js';
+import { addCredit, addHold, addSettlement, emptyPending, mergePending, type Pending } from './pending-usage.js';
 import type { Reservation } from './reservation.js';
 import type { RollupSample } from './rollup-cells.js';
-import { upsertRollups } from './rollup-upserts.js';
 import type { SqliteCounters } from './sqlite-counters.js';
 import type { LogSink } from './log-sinks.js';
 import type { JournalRecord, Settlement } from './journal-record.js';
-import { writeMarks, type StoredMarks } from './journal-marks.js';
+import type { StoredMarks } from './journal-marks.js';
 import type { JournalMark, UsageJournal } from './usage-journal.js';
 
 /** On SQLite, balances are written synchronously and logs by their sink (see the class comment). */
@@ -67,9 +65,8 @@ export class UsageWriter {
   record(settlement: Settlement): void {
     let seq = 0;
     if (this.journal) {
-      const { reservation, charged, counted, channelId, log, rollup, requestId = '' } = settlement;
-      const record = { requestId, reservation, charged, counted, channelId, ...(log ? { log } : {}), ...(rollup ? { rollup } : {}) };
-      if (counted) seq = this.journal.append(record);
+      const record = { ...settlement, requestId: settlement.requestId ?? '' };
+      if (settlement.counted) seq = this.journal.append(record);
       else {
         try {
           seq = this.journal.append(record);
@@ -79,7 +76,7 @@ export class UsageWriter {
         }
       }
     }
-    this.applyBalances(settlement);
+    addSettlement(this.pending, settlement);
     this.applyLog(settlement, seq);
   }
 
@@ -92,8 +89,8 @@ export class UsageWriter {
   replay(record: JournalRecord, stored: StoredMarks): void {
     if (record.seq > stored.counters) {
       const { heldAt } = record.reservation;
-      if (heldAt !== undefined && heldAt > stored.counters) this.holdBalances(record.reservation);
-      this.applyBalances(record);
+      if (heldAt !== undefined && heldAt > stored.counters) addHold(this.pending, record.reservation);
+      addSettlement(this.pending, record);
     }
     if (record.seq > stored.logs) this.applyLog(record, record.seq);
   }
@@ -103,25 +100,6 @@ export class UsageWriter {
     else if (log) this.pending.logs.add(log);
     if (rollup && this.sqlite) this.sqlite.logs.tally(rollup, seq);
     else if (rollup) this.pending.rollups.add(rollup);
-  }
-
-  private applyBalances({ reservation, charged, counted, channelId }: Settlement): void {
-    const { users, tokens, channels } = this.pending;
-    const user = users.get(reservation.userId) ?? { quota: 0, used: 0, requests: 0 };
-    user.quota += reservation.amount - charged;
-    if (counted) {
-      user.used += charged;
-      user.requests += 1;
-    }
-    users.set(reservation.userId, user);
-    const token = tokens.get(reservation.tokenId) ?? { remain: 0, used: 0 };
-    if (reservation.unlimitedToken) token.used += charged;
-    else {
-      token.remain += reservation.amount - charged;
-      token.used += charged - reservation.amount;
-    }
-    tokens.set(reservation.tokenId, token);
-    if (counted && channelId > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + charged);
   }
 
   /**
@@ -140,18 +118,7 @@ export class UsageWriter {
   hold(reservation: Reservation): void {
     // A sequence of its own: a replay then knows whether the flush that wrote the balances included it.
     if (this.journal) reservation.heldAt = this.journal.tick();
-    this.holdBalances(reservation);
-  }
-
-  private holdBalances(reservation: Reservation): void {
-    const user = this.pending.users.get(reservation.userId) ?? { quota: 0, used: 0, requests: 0 };
-    user.quota -= reservation.amount;
-    this.pending.users.set(reservation.userId, user);
-    if (reservation.unlimitedToken) return;
-    const token = this.pending.tokens.get(reservation.tokenId) ?? { remain: 0, used: 0 };
-    token.remain -= reservation.amount;
-    token.used += reservation.amount;
-    this.pending.tokens.set(reservation.tokenId, token);
+    addHold(this.pending, reservation);
   }
 
   /** How much the user's quota will change when what is pending (or being written) is in the database. */
@@ -165,9 +132,7 @@ export class UsageWriter {
   }
 
   creditUser(userId: number, amount: number): void {
-    const user = this.pending.users.get(userId) ?? { quota: 0, used: 0, requests: 0 };
-    user.quota += amount;
-    this.pending.users.set(userId, user);
+    addCredit(this.pending, userId, amount);
   }
 
   /** The flush writing a batch now (PostgreSQL/MySQL), if any. */
@@ -236,29 +201,7 @@ export class UsageWriter {
     this.writing = batch;
     const cells = batch.rollups.take();
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const [id, d] of batch.users) {
-          await trx
-            .updateTable('users')
-            .set({ quota: sql`quota + ${d.quota}`, used_quota: sql`used_quota + ${d.used}`, request_count: sql`request_count + ${d.requests}` })
-            .where('id', '=', id)
-            .execute();
-        }
-        const accessed = nowSeconds();
-        for (const [id, d] of batch.tokens) {
-          await trx
-            .updateTable('tokens')
-            .set({ remain_quota: sql`remain_quota + ${d.remain}`, used_quota: sql`used_quota + ${d.used}`, accessed_time: accessed })
-            .where('id', '=', id)
-            .execute();
-        }
-        for (const [id, used] of batch.channels) {
-          await trx.updateTable('channels').set({ used_quota: sql`used_quota + ${used}` }).where('id', '=', id).execute();
-        }
-        for (const chunk of batch.logs.chunks()) for (const logs of logSlices(chunk, 100)) await trx.insertInto('logs').values(logs).execute();
-        await upsertRollups(trx, this.dialect, cells);
-        if (mark) await writeMarks(trx, mark);
-      });
+      await writePendingBatch(this.db, this.dialect, batch, cells, mark);
     } catch (error) {
       this.writing = undefined;
       batch.rollups.restore(cells);
@@ -303,19 +246,9 @@ export class UsageWriter {
     if (mark) this.journal?.committed(mark.seq);
   }
 
+  /** A batch that failed to write goes back to pending, ahead of what came meanwhile. */
   private mergeBack(batch: Pending) {
-    const current = this.pending;
+    mergePending(batch, this.pending);
     this.pending = batch;
-    for (const [id, d] of current.users) {
-      const u = batch.users.get(id) ?? { quota: 0, used: 0, requests: 0 };
-      batch.users.set(id, { quota: u.quota + d.quota, used: u.used + d.used, requests: u.requests + d.requests });
-    }
-    for (const [id, d] of current.tokens) {
-      const t = batch.tokens.get(id) ?? { remain: 0, used: 0 };
-      batch.tokens.set(id, { remain: t.remain + d.remain, used: t.used + d.used });
-    }
-    for (const [id, used] of current.channels) batch.channels.set(id, (batch.channels.get(id) ?? 0) + used);
-    batch.logs.append(current.logs.take());
-    batch.rollups.restore(current.rollups.take());
   }
 }
