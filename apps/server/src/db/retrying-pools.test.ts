@@ -6,7 +6,7 @@ import { DatabaseUnavailableError } from './errors.js';
 import { retryingMysqlPool, retryingPgPool } from './retrying-pools.js';
 
 /**
- * The pools' one retry, with scripted drivers so each failure is exact: which statements move to another
+ * The pools' retries, with scripted drivers so each failure is exact: which statements move to another
  * connection when theirs died, which are answered as DatabaseUnavailableError, and what becomes of the dead
  * connection. The real servers' side is in dropped-connections.test.ts and terminated-under-load.test.ts.
  */
@@ -73,11 +73,43 @@ describe('the first statement of a checkout, when its connection died', () => {
     expect(writes.released).toEqual([{ connection: 1, destroyed: true }]);
   });
 
-  it('is retried once only: a second loss is a DatabaseUnavailableError', async () => {
-    const pool = scriptedPool(() => terminated());
-    await expect(sql`select 1`.execute(pgDb(pool.pgPool))).rejects.toBeInstanceOf(DatabaseUnavailableError);
-    expect(pool.sent).toEqual(['1: select 1', '2: select 1']);
-    expect(pool.released).toEqual([{ connection: 1, destroyed: true }, { connection: 2, destroyed: true }]);
+  it('moves again when the next connection was ended too (a server that ends them all at once), up to three times', async () => {
+    const pool = scriptedPool((_sql, connection) => (connection < 3 ? terminated() : undefined));
+    const result = await sql`update users set quota = 0`.execute(pgDb(pool.pgPool));
+    expect(result.rows).toEqual([{ connection: 3 }]);
+    expect(pool.released).toEqual([
+      { connection: 1, destroyed: true },
+      { connection: 2, destroyed: true },
+      { connection: 3, destroyed: false },
+    ]);
+
+    const down = scriptedPool(() => terminated());
+    await expect(sql`select 1`.execute(pgDb(down.pgPool))).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(down.sent).toEqual(['1: select 1', '2: select 1', '3: select 1', '4: select 1']);
+    expect(down.released.every(({ destroyed }) => destroyed)).toBe(true);
+  });
+
+  it('asks the pool again when a connection could not be opened because the server ended it, but not after a timeout', async () => {
+    const attempts = (failures: Error[]) => {
+      let asked = 0;
+      const pool = {
+        connect: (callback: (error: Error | undefined, client?: unknown) => void) =>
+          setImmediate(() => {
+            const failure = failures[asked];
+            asked += 1;
+            if (failure) return callback(failure);
+            callback(undefined, { query: (_t: string, _p: unknown[], done: (e: null, r: unknown) => void) => setImmediate(() => done(null, { rows: [{ asked }] })), release: () => undefined });
+          }),
+        end: async () => undefined,
+      } as unknown as pg.Pool;
+      return { pool, asked: () => asked };
+    };
+    const ended = attempts([cutOff(), terminated()]);
+    expect((await sql`select 1`.execute(pgDb(ended.pool))).rows).toEqual([{ asked: 3 }]);
+
+    const timedOut = attempts([failure({ code: 'ETIMEDOUT', message: 'connect ETIMEDOUT' })]);
+    await expect(sql`select 1`.execute(pgDb(timedOut.pool))).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(timedOut.asked()).toBe(1);
   });
 
   it("leaves the statement's own failures alone (a constraint, a syntax error)", async () => {
