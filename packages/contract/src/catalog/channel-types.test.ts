@@ -37,6 +37,14 @@ describe('provider catalog', () => {
     expect(defaultModels(14)).toContain('claude-3-5-sonnet-20241022');
   });
 
+  it('lists each maker’s newest models first, one-api’s retired ones last (the server puts the price source’s current models before them)', () => {
+    expect(defaultModels(14).slice(0, 3)).toEqual(['claude-opus-4-5-20251101', 'claude-sonnet-4-5-20250929', 'claude-haiku-4-5-20251001']);
+    expect(defaultModels(14).at(-1)).toBe('claude-instant-1.2');
+    expect(defaultModels(24)[0]).toBe('gemini-3-pro-preview');
+    expect(defaultModels(1)[0]).toBe('gpt-5');
+    expect(defaultModels(33)[0]).toBe('claude-3-5-sonnet-20241022');
+  });
+
   it('uses http(s) default base URLs without a trailing slash where a vendor has one', () => {
     for (const type of CHANNEL_TYPES.filter((t) => t.defaultBaseUrl && t.id !== 46 && t.id !== 51)) {
       expect(type.defaultBaseUrl, `type ${type.id}`).toMatch(/^(https?|wss):\/\/[^\s]+[^/]$/);

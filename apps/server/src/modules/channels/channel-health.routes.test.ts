@@ -33,16 +33,29 @@ describe.each(databaseKinds)('channel tests and balances on %s', (kind) => {
   it('tests a channel with a real request and answers {success, message, time, model} at the top level', async () => {
     const id = await f.addChannel({ name: 'tested', base_url: upstream.baseUrl, models: 'gpt-4o-mini,gpt-3.5-turbo' });
     const result = await get(`/api/channel/test/${id}`);
-    expect(result).toMatchObject({ success: true, message: 'Hello from health', model: 'gpt-3.5-turbo', modelName: 'gpt-3.5-turbo' });
+    expect(result).toMatchObject({ success: true, message: 'Hello from health', model: 'gpt-4o-mini', modelName: 'gpt-4o-mini' });
     expect(typeof result.time).toBe('number');
-    expect(upstream.received.at(-1)?.json).toMatchObject({ model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'Output only your specific model name with no additional text.' }] });
-    expect((await get(`/api/channel/test/${id}?model=gpt-4o-mini`)).model).toBe('gpt-4o-mini');
-    // A model the channel does not serve falls back to its first model.
+    expect(upstream.received.at(-1)?.json).toMatchObject({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Output only your specific model name with no additional text.' }] });
+    expect((await get(`/api/channel/test/${id}?model=gpt-3.5-turbo`)).model).toBe('gpt-3.5-turbo');
+    // A model the channel does not serve falls back to the default choice.
     expect((await get(`/api/channel/test/${id}?model=claude-3-opus-20240229`)).model).toBe('gpt-4o-mini');
     const row = await channel(id);
     expect(row.test_time).toBeGreaterThan(0);
     const log = await f.ctx.db.selectFrom('logs').selectAll().where('type', '=', 5).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(log).toMatchObject({ channel_id: id, model_name: 'gpt-4o-mini' });
+  });
+
+  it('tests with the newest current model of the channel, not a retired name its list starts with', async () => {
+    // one-api's Anthropic list starts with claude-instant-1.2, which Anthropic no longer serves; a dated id counts.
+    const claude = await f.addChannel({ name: 'old-claude', type: 14, base_url: upstream.baseUrl, models: 'claude-instant-1.2,claude-2.1,claude-3-5-haiku-20241022,claude-sonnet-4-5-20250929' });
+    expect((await get(`/api/channel/test/${claude}`)).model).toBe('claude-sonnet-4-5-20250929');
+    // The source still prices gemini-pro, which Google no longer serves: newest first, not the list's order.
+    const gemini = await f.addChannel({ name: 'old-gemini', type: 24, base_url: upstream.baseUrl, models: 'gemini-pro,gemini-1.0-pro,gemini-1.5-flash,gemini-2.5-flash' });
+    expect((await get(`/api/channel/test/${gemini}`)).model).toBe('gemini-2.5-flash');
+    // Names the source does not know (a self-hosted model) leave the channel's first model.
+    const own = await f.addChannel({ name: 'own-models', base_url: upstream.baseUrl, models: 'my-llama,my-qwen' });
+    expect((await get(`/api/channel/test/${own}`)).model).toBe('my-llama');
+    for (const id of [claude, gemini, own]) await f.removeChannel(id);
   });
 
   it('reports a failure with the upstream status and message; only a run over the channels disables on a 401', async () => {

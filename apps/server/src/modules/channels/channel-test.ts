@@ -7,6 +7,7 @@ import { autoDisableChannel, autoEnableChannel } from '../../relay/health/channe
 import { toRoutableChannel } from '../../relay/routing/routable-channel.js';
 import { callUpstream } from '../../relay/upstream-call.js';
 import { recordLog } from '../logs/logs.repository.js';
+import { testModel } from './channel-test-model.js';
 
 export interface TestResult {
   success: boolean;
@@ -16,13 +17,6 @@ export interface TestResult {
   /** Seconds, as the console reads it. */
   time: number;
   model: string;
-}
-
-/** The model a test asks for: the requested one if the channel serves it, else gpt-3.5-turbo, else its first. */
-export function testModel(channel: ChannelRow, requested: string | undefined): string {
-  const models = (channel.models ?? '').split(',').map((m) => m.trim()).filter(Boolean);
-  const wanted = requested?.trim() || 'gpt-3.5-turbo';
-  return models.includes(wanted) ? wanted : (models[0] ?? wanted);
 }
 
 /**
@@ -35,7 +29,7 @@ export function testModel(channel: ChannelRow, requested: string | undefined): s
  */
 export async function testChannel(ctx: AppContext, row: ChannelRow, requestedModel?: string, applyHealthRules = false): Promise<TestResult> {
   const channel = toRoutableChannel(row);
-  const model = testModel(row, requestedModel);
+  const model = testModel(row, requestedModel, ctx.relay.priceSources.current);
   const upstreamModel = channel.modelMapping[model] ?? model;
   const type = channelType(channel.type);
   const adaptor = type ? adaptorFor(type.protocol) : undefined;

@@ -6,7 +6,7 @@ const zh = {
   searchPlaceholder: '搜索渠道的 ID，名称和密钥 ...',
   hint: {
     balance: 'OpenAI 渠道已经不再支持通过 key 获取余额，因此余额显示为 0。对于支持的渠道类型，请点击余额进行刷新。',
-    test: '渠道测试仅支持 chat 模型，优先使用 gpt-3.5-turbo，如果该模型不可用则使用你所配置的模型列表中的第一个模型。',
+    test: '渠道测试仅支持 chat 模型：使用「测试模型」列选择的模型；默认使用该渠道模型中最新的当前模型，没有则使用模型列表中的第一个模型。',
   },
   columns: {
     id: 'ID',
@@ -79,7 +79,7 @@ const en: typeof zh = {
   searchPlaceholder: 'Search channels by ID, name or key ...',
   hint: {
     balance: 'OpenAI channels no longer report their balance through the key, so it shows 0. For the types that support it, click the balance to refresh it.',
-    test: 'Channel tests support chat models only: gpt-3.5-turbo is preferred, otherwise the first model configured on the channel is used.',
+    test: 'Channel tests support chat models only: the model picked in the test model column is used; by default the channel’s newest current model, otherwise the first model configured on the channel.',
   },
   columns: {
     id: 'ID',
