@@ -39,8 +39,8 @@ export interface BillingMark {
 
 /** Where a test starts: what the user has spent and the last log, once earlier requests have settled. */
 export async function billingMark(f: RelayFixture, userId: number): Promise<BillingMark> {
-  // A stream's settle runs after its client has read the end: give it a moment, then write the batch.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // A stream's settle runs after its client has read the end: wait until no request is in flight, then write the batch.
+  await f.ctx.relay.inFlight.idle();
   await f.flush();
   const last = await f.ctx.db.selectFrom('logs').select('id').orderBy('id', 'desc').executeTakeFirst();
   return { used: await usedQuota(f, userId), logId: Number(last?.id ?? 0) };

@@ -57,7 +57,8 @@ describe.each(databaseKinds)('Bedrock parameters and broken streams on %s', (kin
   const usedQuota = async () => Number((await f.ctx.db.selectFrom('users').select('used_quota').where('id', '=', userId).executeTakeFirstOrThrow()).used_quota);
   const lastLogId = async () => Number((await f.ctx.db.selectFrom('logs').select('id').orderBy('id', 'desc').executeTakeFirst())?.id ?? 0);
   const mark = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The earlier requests have settled once none is in flight.
+    await f.ctx.relay.inFlight.idle();
     await f.flush();
     return { used: await usedQuota(), logId: await lastLogId() };
   };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lastConsumeLog } from '../../test/consume-log.js';
+import { eventually } from '../../test/eventually.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
 
@@ -31,7 +32,8 @@ describe('a non-stream client that hangs up', () => {
       headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: GPT, messages: [{ role: 'user', content: 'think long' }] }),
     }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The client leaves once its call is at the upstream, which is still thinking.
+    await eventually(() => upstream!.received.length === 1);
     leave.abort();
     await call;
     return f;
@@ -54,7 +56,8 @@ describe('a non-stream client that hangs up', () => {
 
   it('stops it and bills nothing with CANCEL_ON_CLIENT_HANGUP', async () => {
     const fixture = await setUp({ CANCEL_ON_CLIENT_HANGUP: 'true' });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Nothing to wait out: the relay's handling of the call, its settlement included, has ended.
+    await fixture.ctx.relay.inFlight.idle();
     await fixture.flush();
     expect(await consumeLogs(fixture)).toHaveLength(0);
   });

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.js';
 import { isPushed, type BodySink, type PushedBody } from '../providers/upstream-response.js';
 import { ClientHangup } from './client-hangup.js';
 import { UpstreamClient } from './upstream-client.js';
@@ -13,11 +14,13 @@ import { UpstreamClient } from './upstream-client.js';
  * client hanging up before or during the answer, the reader giving up, the upstream breaking off).
  */
 const BIG = 16 * 1024 * 1024;
+const received: string[] = [];
 const closed: string[] = [];
 const finished: string[] = [];
 
 const server = http.createServer((req, res) => {
   const path = req.url ?? '';
+  received.push(path);
   res.on('close', () => (res.writableFinished ? finished : closed).push(path));
   if (path === '/chunks') {
     res.writeHead(200, { 'content-type': 'text/plain', 'X-Upstream': 'yes' });
@@ -65,11 +68,9 @@ afterAll(async () => {
 });
 
 const get = (path: string, signal?: AbortSignal | ClientHangup) => client.send({ url: `${base}${path}`, method: 'GET', headers: {}, signal });
+// No signal says that a held-back upstream stays held back: the two tests that assert it give it this long to break loose.
+const holdBackMs = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i += 1) await sleep(10);
-  return condition();
-};
 
 /** A sink that writes down what it is told, and a promise of its end or failure. */
 function recordingSink() {
@@ -113,27 +114,28 @@ describe('UpstreamClient', () => {
 
   it('holds a slow reader’s upstream back instead of buffering the answer, and loses nothing', async () => {
     const response = await get('/big');
-    await sleep(300);
+    await sleep(holdBackMs);
     expect(finished).not.toContain('/big');
     let size = 0;
     for await (const chunk of response.body) size += chunk.length;
     expect(size).toBe(BIG);
-    expect(await until(() => finished.includes('/big'))).toBe(true);
+    await eventually(() => finished.includes('/big'));
   });
 
   it('aborts the upstream request when the reader stops early', async () => {
     const response = await get('/forever');
     for await (const chunk of response.body) if (chunk.length > 0) break;
-    expect(await until(() => closed.includes('/forever'))).toBe(true);
+    await eventually(() => closed.includes('/forever'));
   });
 
   it('aborts the upstream request when the client hangs up before the answer', async () => {
     const { hangup, hangUp } = clientConnection();
     const pending = get('/slow-headers', hangup);
-    await sleep(50);
+    // The client hangs up once the call is at the upstream, before its answer.
+    await eventually(() => received.includes('/slow-headers'));
     hangUp();
     await expect(pending).rejects.toMatchObject({ code: 'UND_ERR_ABORTED' });
-    expect(await until(() => closed.includes('/slow-headers'))).toBe(true);
+    await eventually(() => closed.includes('/slow-headers'));
   });
 
   it('fails the body’s reader when the client hangs up during the answer', async () => {
@@ -191,14 +193,14 @@ describe('UpstreamClient', () => {
         throw error;
       },
     });
-    await until(() => paused);
+    await eventually(() => paused);
     const whilePaused = size;
-    await sleep(300);
+    await sleep(holdBackMs);
     // A chunk or two may still land after the pause; the upstream's 16 MB are not read.
     expect(size - whilePaused).toBeLessThan(2 * 1024 * 1024);
     expect(finished).not.toContain('/big?push');
     body.resume();
-    expect(await until(() => ended)).toBe(true);
+    await eventually(() => ended);
     expect(size).toBe(BIG);
   });
 

@@ -30,21 +30,26 @@ describe.each(databaseKinds)('a reservation racing a batch write on %s', (kind) 
     let pending = -1000;
     let finishWrite = () => undefined as void;
     const written = new Promise<void>((resolve) => (finishWrite = resolve));
+    let waitedOn = () => undefined as void;
+    const reserverWaits = new Promise<void>((resolve) => (waitedOn = resolve));
     const balances: PendingBalances = {
       pendingUserQuota: () => pending,
       pendingTokenRemain: () => 0,
-      writeInFlight: () => (pending === 0 ? undefined : written),
+      writeInFlight: () => {
+        if (pending === 0) return undefined;
+        waitedOn();
+        return written;
+      },
       creditUser: () => undefined,
     };
     const statuses = new KeyStatusMarker(db, 60_000, { flushUsage: async () => undefined, changed: async () => undefined, onError: () => undefined });
     const reserver = new Reserver(db, kind, statuses, balances);
 
     const reserving = reserver.reserve({ userId, tokenId: 0, unlimitedToken: true, amount: 14 });
-    // The flush's continuation runs: the batch is no longer pending.
-    setTimeout(() => {
-      pending = 0;
-      finishWrite();
-    }, 20);
+    // Once the reserver waits on the write, the flush's continuation runs: the batch is no longer pending.
+    await Promise.race([reserverWaits, reserving.catch(() => undefined)]);
+    pending = 0;
+    finishWrite();
     await expect(reserving).resolves.toBeUndefined();
     const { quota } = await db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(Number(quota)).toBe(486);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/eventually.js';
 import { KeyStatusMarker } from '../auth/key-status-marker.js';
 import { openDatabase, type DatabaseHandle } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -137,8 +138,7 @@ describe('the SQLite quota ledger', () => {
       await open;
       throw new Error('rolled back');
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(handle.sqlite?.inTransaction).toBe(true);
+    await eventually(() => handle.sqlite?.inTransaction === true);
     const waiting = ledger.reserve(reservation(500));
     release();
     await expect(transaction).rejects.toThrow('rolled back');

@@ -22,10 +22,11 @@ function client() {
   return raw;
 }
 
+/** Whether the promise has settled once the microtasks queued so far have run: the writer waits on events, never on timers. */
 const settled = async (promise: Promise<void>) => {
   let done = false;
   void promise.then(() => (done = true));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setImmediate(resolve));
   return done;
 };
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../../test/eventually.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../app.js';
 import { createRuntime, type Runtime } from '../../../bootstrap.js';
@@ -106,12 +107,14 @@ describe.each(setups)('channel breaker on two nodes sharing one $kind database (
     });
 
     it('lets a single probe through across both nodes after the cooldown, and closes on both', async () => {
-      await sleep(COOLDOWN_MS + 50);
+      // The cooldown is over on both nodes (each counts it from when it heard of the opening).
+      await eventually(() => state(0) === 'half-open' && state(1) === 'half-open');
       // The probe answers slowly; requests keep arriving at both nodes while it is in flight.
       flaky.behaviour = { delayMs: 400 };
       const pending: Promise<string | undefined>[] = [];
       for (let i = 0; i < 10; i += 1) {
         pending.push(chat(i % 2));
+        // Arrivals paced over the probe's 400 ms: the load the test describes, not a wait.
         await sleep(20);
       }
       const answers = await Promise.all(pending);
