@@ -15,8 +15,12 @@ export type ChannelStatus = (typeof ChannelStatus)[keyof typeof ChannelStatus];
 export const RedemptionStatus = { Unused: 1, Disabled: 2, Used: 3 } as const;
 export type RedemptionStatus = (typeof RedemptionStatus)[keyof typeof RedemptionStatus];
 
-/** Log type 0 is "all" in filters; 5 (channel test) comes from one-api's newer console. */
-export const LogType = { All: 0, Topup: 1, Consume: 2, Manage: 3, System: 4, Test: 5 } as const;
+/**
+ * Log type 0 is "all" in filters; 5 (channel test) comes from one-api's newer console. 6 (a failed relay
+ * request) is Tollgate's: new-api numbers its error logs 5, but one-api's databases already hold channel
+ * tests under 5, so errors take the first number one-api does not use (its console shows it as unknown).
+ */
+export const LogType = { All: 0, Topup: 1, Consume: 2, Manage: 3, System: 4, Test: 5, Error: 6 } as const;
 export type LogType = (typeof LogType)[keyof typeof LogType];
 
 export const isAdmin = (role: number | undefined): boolean => (role ?? 0) >= Role.Admin;

@@ -64,12 +64,12 @@ export interface LogView {
   elapsed_time: number;
   is_stream: boolean;
   system_prompt_reset: boolean;
-  /** A consume log's breakdown, a JSON `LogOther` ('' for older rows and other log types). */
+  /** A consume or error log's detail, a JSON `LogOther` ('' for older rows and other log types). */
   other: string;
 }
 
 /**
- * What a consume log records beside one-api's columns, as JSON in Tollgate's `other` column: how the
+ * What a consume or error log records beside one-api's columns, as JSON in Tollgate's `other` column: how the
  * client called, the kinds of tokens inside the prompt and completion counts, and the ratios each was
  * charged at. Token kinds are parts of `prompt_tokens` (cache reads and writes) or `completion_tokens`
  * (reasoning), never added to them; a missing field means none (or, for a ratio, not applied).
@@ -109,6 +109,10 @@ export interface LogOther {
   image_quality?: string;
   /** The image's price relative to the model's base size (dall-e-3 HD included), already in its cost line's ratio. */
   size_ratio?: number;
+  /** An error log's HTTP status, the one its client was answered with (the message is the row's content). */
+  status?: number;
+  /** An error log's channels, in the order they were called (retries after the first); none when it was refused before any call. */
+  channels?: number[];
 }
 
 /**

@@ -120,7 +120,7 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
     second.behaviour = {};
   });
 
-  it('count a failed request as an error of its channel and model, without a log', async () => {
+  it('count a failed request as an error of its channel and model, with an error log and no consume log', async () => {
     const carol = await f.addUser('carol', 10_000_000);
     const key = await f.addKey(carol);
     first.behaviour = { fail: { status: 500, body: { error: { message: 'down' } } } };
@@ -143,10 +143,10 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
     // Only the first channel serves gpt-4o-mini.
     const channel = await f.ctx.db.selectFrom('channels').select('id').where('name', '=', 'first').executeTakeFirstOrThrow();
     expect(row!.channel_id).toBe(channel.id);
-    expect(await f.ctx.db.selectFrom('logs').select('id').where('user_id', '=', carol).execute()).toHaveLength(0);
+    expect(await f.ctx.db.selectFrom('logs').select(['type', 'channel_id', 'quota']).where('user_id', '=', carol).execute()).toEqual([{ type: LogType.Error, channel_id: channel.id, quota: 0 }]);
   });
 
-  it('count a request refused before the upstream as an error of channel 0 and its model, without tokens, cost or log', async () => {
+  it('count a request refused before the upstream as an error of channel 0 and its model, without tokens or cost, with an error log', async () => {
     const dave = await f.addUser('dave', 10_000_000);
     const limited = await f.addKey(dave, { limits: { rpm_limit: 1, tpm_limit: 0, concurrency_limit: 0 } });
     const open = await f.addKey(dave);
@@ -196,8 +196,11 @@ describe.each(databaseKinds)('hourly usage rollups on %s', (kind) => {
       { key: 'open', model: 'qwen-max', sums: once },
       { key: 'poor', model: 'gpt-4o', sums: once },
     ]);
-    // One log: the request that was answered. Refusals write none, as in one-api.
+    // One consume log: the request that was answered. Each refusal has its error log, as many as the errors counted.
     expect(await f.ctx.db.selectFrom('logs').select('id').where('user_id', 'in', [dave, erin]).where('type', '=', LogType.Consume).execute()).toHaveLength(1);
+    const errorLogs = await f.ctx.db.selectFrom('logs').select(['channel_id', 'quota']).where('user_id', 'in', [dave, erin]).where('type', '=', LogType.Error).execute();
+    expect(errorLogs).toHaveLength(7);
+    expect(errorLogs.every((log) => log.channel_id === 0 && log.quota === 0)).toBe(true);
     // The user's own dashboard counts them in its requests and errors.
     const now = Math.floor(Date.now() / 1000);
     const login = await f.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'dave', password: 'password123' } });

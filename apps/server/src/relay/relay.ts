@@ -19,7 +19,7 @@ import { withHub, type RelayInput } from './request-input.js';
 import type { RoutableChannel } from './routing/routable-channel.js';
 import type { ChannelTable } from './routing/channel-table.js';
 import { Route } from './routing/route.js';
-import { refund, settle, tallyFailure } from './settle.js';
+import { recordFailure, refund, settle } from './settle.js';
 import { TextTally } from './streaming/text-tally.js';
 import { counterFor } from './tokens/encoders.js';
 import { upstreamCall } from './upstream-call-loop.js';
@@ -68,7 +68,15 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   // Until the call is sent, a refusal (a model the key may not use, no channel, no price, a refused parameter,
   // a rate limit, no quota) gives back what the request took: its running slot, and the probe of a cooling
   // channel's circuit breaker if it drew that. It is counted in the rollups as an error of no channel, so the
-  // dashboard's requests and error rate include it; like one-api, no consume log is written for it.
+  // dashboard's requests and error rate include it, and has an error log naming no channel.
+  // A failure is recorded as its client was answered (a stream already under way kept its status), with the
+  // channels called, in order (none for a refusal).
+  const failed = (error: unknown, channels: readonly number[], model: string, countedModel?: string): void => {
+    const { status, message } = asRelayError(error);
+    const answered = reply.raw.headersSent ? reply.raw.statusCode : status;
+    const facts = { record: caller.record, status: answered, message, model, channels, requestId: request.id, elapsedMs: performance.now() - startedAt, stream: input.stream, protocol: input.protocol };
+    recordFailure(ctx, countedModel === undefined ? facts : { ...facts, countedModel });
+  };
   let route: Route | undefined;
   let firstChannel: RoutableChannel;
   let ticket: LimitTicket | undefined;
@@ -90,7 +98,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   } catch (error) {
     ticket?.end();
     route?.release();
-    tallyFailure(ctx, caller.record, 0, refusedModel(ctx.relay.channels.table, group, input.model));
+    failed(error, [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
     throw error;
   }
   try {
@@ -115,8 +123,9 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     } catch (error) {
       route.release();
       refund(ctx, reservation);
-      tallyFailure(ctx, caller.record, attempted.channel.id, attempted.upstreamModel);
-      throw error instanceof RelayError && error.status === 429 ? saturated(error) : error;
+      const answered = error instanceof RelayError && error.status === 429 ? saturated(error) : error;
+      failed(answered, route.channels, attempted.upstreamModel);
+      throw answered;
     }
     const { plan: served, response } = outcome;
     if (served.leftOut) reply.headers({ [LEFT_OUT_HEADER]: leftOutHeader(served.leftOut) });
@@ -128,7 +137,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     const giveBackUnsettled = (error: unknown) => {
       if (!settled) {
         refund(ctx, reservation);
-        tallyFailure(ctx, caller.record, served.channel.id, served.upstreamModel);
+        failed(error, route.channels, served.upstreamModel);
       }
       throw error;
     };

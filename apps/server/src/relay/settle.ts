@@ -8,6 +8,7 @@ import type { Price } from './billing/pricing.js';
 import type { Usage } from './billing/quota.js';
 import type { Reservation } from './billing/reservation.js';
 import type { UnitBreakdown } from './billing/unit-breakdown.js';
+import { failureLog, type FailureFacts } from './failure-log.js';
 import { logOtherJson, priceTexts } from './log-other.js';
 
 export interface ConsumeFacts {
@@ -53,10 +54,18 @@ export function settle(ctx: AppContext, facts: ConsumeFacts): void {
 
 /**
  * Counts a request that ended without a billed answer in the rollups, as an error of the channel and model it tried
- * last, or of channel 0 and the model asked for when it was refused before any channel was called.
+ * last, or of channel 0 and the model asked for when it was refused before any channel was called; and queues its
+ * error log (when LogConsumeEnabled, as consume logs) for the same batched writer, so a failure costs the response
+ * path no await. The requests counted here are exactly the dashboard's errors (less a stream the upstream broke
+ * off, which is billed and has its consume log): refusals after the key and the body were read, and failed calls.
+ * A bad key (no user to log under) and a malformed body are refused before, and counted nowhere: a flood of them
+ * writes nothing.
  */
-export function tallyFailure(ctx: AppContext, record: KeyRecord, channelId: number, model: string): void {
-  ctx.relay.usage.tally({ at: nowSeconds(), userId: record.userId, tokenId: record.tokenId, channelId, model, failed: true });
+export function recordFailure(ctx: AppContext, facts: FailureFacts): void {
+  const at = nowSeconds();
+  const { record } = facts;
+  const sample = { at, userId: record.userId, tokenId: record.tokenId, channelId: facts.channels.at(-1) ?? 0, model: facts.countedModel ?? facts.model, failed: true };
+  ctx.relay.usage.tally(sample, ctx.options.bool('LogConsumeEnabled') ? failureLog(facts, at) : undefined);
 }
 
 /** Gives a failed request's reservation back. */

@@ -70,7 +70,7 @@ export async function summary(db: Kysely<Database>, scope: AnalyticsScope, range
 
 /** The largest users, keys, models or channels of the scope, with the names to show. */
 export async function top(db: Kysely<Database>, scope: AnalyticsScope, query: AnalyticsTopQuery): Promise<AnalyticsTopItem[]> {
-  const all = mergeByKey(await fromPieces(piecesOf(scope), (piece) => sumsByDimension(db, piece, query.dimension)));
+  const all = mergeByKey(await fromPieces(piecesOf(scope), (piece) => sumsByDimension(db, piece, query.dimension))).filter((row) => query.dimension !== 'channel' || row.key !== NO_CHANNEL);
   const rows = all.sort((a, b) => b[query.by] - a[query.by] || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, query.limit);
   const names = query.dimension === 'model' ? undefined : await namesOf(db, query.dimension, rows.map((row) => Number(row.key)));
   return rows.map((row) => ({
@@ -84,10 +84,16 @@ export async function top(db: Kysely<Database>, scope: AnalyticsScope, query: An
   }));
 }
 
+/**
+ * The rollups' channel 0: requests refused before any channel was called (no channel, no price, a limit). They are
+ * in the totals' requests and errors, as in the logs, but are no channel's: the channel lists leave them out.
+ */
+const NO_CHANNEL = '0';
+
 /** Each channel's error rate and latency over the scope, the busiest first. */
 export async function channels(db: Kysely<Database>, scope: AnalyticsScope): Promise<AnalyticsChannel[]> {
-  const rows = mergeByKey(await fromPieces(piecesOf(scope), (piece) => channelSums(db, piece)));
-  const names = await namesOf(db, 'channel', rows.map((row) => Number(row.key)).filter((id) => id > 0));
+  const rows = mergeByKey(await fromPieces(piecesOf(scope), (piece) => channelSums(db, piece))).filter((row) => row.key !== NO_CHANNEL);
+  const names = await namesOf(db, 'channel', rows.map((row) => Number(row.key)));
   return rows
     .map((row) => ({
       channel_id: Number(row.key),

@@ -130,6 +130,20 @@ describe.each(databaseKinds)('/api/analytics on %s', (kind) => {
     ]);
   });
 
+  it('counts requests refused before any channel in the totals but lists them under no channel', async () => {
+    const hour = T0 + 100 * H;
+    await addRollups(t.ctx.db, t.ctx.dialect, [
+      rollupRow({ hour, user_id: bob.id, token_id: bobKey, channel_id: 0, model: '(no channel)', requests: 4, errors: 4 }),
+      rollupRow({ hour, user_id: bob.id, token_id: bobKey, channel_id: channelB, model: 'mini', requests: 2, errors: 1, latency_ms_sum: 100, latency_count: 1, latency_le_100: 1 }),
+    ]);
+    const summary = AnalyticsSummarySchema.parse((await get(`/api/analytics/summary?${range(hour, hour + H)}`)).data);
+    expect(summary.totals).toMatchObject({ requests: 6, errors: 5 });
+    const channels = AnalyticsChannelsSchema.parse((await get(`/api/analytics/channels?${range(hour, hour + H)}`)).data);
+    expect(channels.map((c) => [c.channel_id, c.requests, c.errors])).toEqual([[channelB, 2, 1]]);
+    const top = AnalyticsTopSchema.parse((await get(`/api/analytics/top?${range(hour, hour + H, '&dimension=channel')}`)).data);
+    expect(top.map((i) => [i.name, i.errors])).toEqual([['beta', 1]]);
+  });
+
   it("shows a user their own keys' usage only", async () => {
     const mine = AnalyticsSummarySchema.parse((await get(`/api/analytics/self/summary?${range(T0, T0 + 48 * H)}`, alice.cookie)).data);
     expect(mine.totals).toMatchObject({ requests: 100, quota: 1000 });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dsn.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, NewLog } from '../../db/schema.js';
 import { writePendingBatch } from './pending-batch-write.js';
 import { addCredit, addHold, addSettlement, emptyPending, mergePending, type Pending } from './pending-usage.js';
 import type { Reservation } from './reservation.js';
@@ -104,11 +104,11 @@ export class UsageWriter {
 
   /**
    * Counts a request in the hourly rollups, with the logs: on SQLite through the log sink (committed in the
-   * logs' transaction), elsewhere in the next flush's transaction. A failed request comes here alone.
+   * logs' transaction), elsewhere in the next flush's transaction. A failed request comes here alone, with its
+   * error log. Neither is journaled: they bill nothing, and a kill -9 loses at most the batch still pending.
    */
-  tally(sample: RollupSample): void {
-    if (this.sqlite) this.sqlite.logs.tally(sample);
-    else this.pending.rollups.add(sample);
+  tally(sample: RollupSample, log?: NewLog): void {
+    this.applyLog({ log, rollup: sample }, 0);
   }
 
   /**

@@ -57,6 +57,11 @@ export class Route {
     return channel;
   }
 
+  /** The channels picked so far, in order: the first, then one per retry. */
+  get channels(): number[] {
+    return [...this.tried];
+  }
+
   /** Counts one attempt's outcome against its channel's breaker. */
   record(channelId: number, outcome: AttemptOutcome): void {
     if (channelId === this.probe) this.probe = undefined;
