@@ -6,6 +6,14 @@ describe('logOtherView', () => {
     for (const other of ['', null, undefined, 'not json', '[1]', '{}']) expect(logOtherView(other)).toEqual({ passthrough: false, lines: [] });
   });
 
+  it("reads an error log's status and the channels it called, in order", () => {
+    expect(logOtherView(JSON.stringify({ protocol: 'openai', status: 500, channels: [3, 7] }))).toEqual({ protocol: 'OpenAI Chat', passthrough: false, lines: [], failure: { status: 500, channels: [3, 7] } });
+    expect(logOtherView(JSON.stringify({ protocol: 'gemini', status: 503, channels: [] })).failure).toEqual({ status: 503, channels: [] });
+    // Read leniently: ids that are not whole positive numbers are left out, a status that is not a number is no error log.
+    expect(logOtherView(JSON.stringify({ status: 502, channels: [1, 'x', -2, 2.5] })).failure).toEqual({ status: 502, channels: [1] });
+    expect(logOtherView(JSON.stringify({ status: '500', channels: [1] })).failure).toBeUndefined();
+  });
+
   it('lists what a conversion left out, ignoring names that are not text', () => {
     expect(logOtherView(JSON.stringify({ protocol: 'responses', dropped: ['tool:web_search', 5, 'prompt_cache_key'] }))).toEqual({
       protocol: 'OpenAI Responses',

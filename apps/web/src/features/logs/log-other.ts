@@ -20,6 +20,8 @@ export interface LogOtherView {
   /** What the conversion left out of the client's request (fields and tools the channel cannot take), by name. */
   dropped?: string[];
   lines: TokenKindLine[];
+  /** An error log's: the status its client was answered with, and the channels called in order (empty: none was). */
+  failure?: { status: number; channels: number[] };
 }
 
 // `other` is read leniently (hand-written or future rows): only positive finite numbers count.
@@ -46,7 +48,15 @@ export function logOtherView(other: string | null | undefined): LogOtherView {
   });
   const interrupted = parsed.interrupted === 'upstream' || parsed.interrupted === 'client' ? parsed.interrupted : undefined;
   const dropped = Array.isArray(parsed.dropped) ? parsed.dropped.filter((name): name is string => typeof name === 'string') : [];
-  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), ...(dropped.length > 0 ? { dropped } : {}), lines };
+  const failure = failureOf(parsed.status, parsed.channels);
+  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), ...(dropped.length > 0 ? { dropped } : {}), lines, ...(failure ? { failure } : {}) };
+}
+
+/** An error log's status and channel chain; a row without a whole-number status is no error log. */
+function failureOf(status: unknown, channels: unknown): LogOtherView['failure'] {
+  if (typeof status !== 'number' || !Number.isInteger(status)) return undefined;
+  const ids = Array.isArray(channels) ? channels.filter((id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0) : [];
+  return { status, channels: ids };
 }
 
 /** Ratios are products of configured prices and can carry float noise (0.30000000000000004): 4 decimals at most. */

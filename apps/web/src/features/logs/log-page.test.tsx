@@ -32,6 +32,9 @@ const LOGS = [
   // one-api's rows have no `other`; a hand-written one may hold anything.
   row(3, { other: '' }),
   row(4, { other: 'garbage' }),
+  // Error logs: an upstream failure retried on a second channel, and a refusal before any channel.
+  row(5, { type: 6, quota: 0, prompt_tokens: 0, completion_tokens: 0, channel: 7, channel_id: 7, other: JSON.stringify({ protocol: 'openai', status: 500, channels: [3, 7] }) }),
+  row(6, { type: 6, quota: 0, prompt_tokens: 0, completion_tokens: 0, channel: 0, channel_id: 0, other: JSON.stringify({ protocol: 'openai', status: 503, channels: [] }) }),
 ];
 
 describe('log page details', () => {
@@ -69,6 +72,20 @@ describe('log page details', () => {
     expect(second.getByTestId('log-protocol').textContent).toBe('OpenAI Chat');
     expect(second.queryByTestId('log-passthrough')).toBeNull();
     expect(second.queryByTestId('log-cacheRead')).toBeNull();
+  });
+
+  it("shows an error log's type, status and the channels it tried, in order", async () => {
+    renderRoute('/log');
+    const rows = await rowsByContent();
+    const retried = within(rows.get('content 5') as HTMLElement);
+    expect(retried.getByText('错误')).toBeTruthy();
+    expect(retried.getByTestId('log-status').textContent).toBe('HTTP 500');
+    expect(retried.getByTestId('log-channels').textContent).toBe('渠道 #3 → #7');
+    const refused = within(rows.get('content 6') as HTMLElement);
+    expect(refused.getByTestId('log-status').textContent).toBe('HTTP 503');
+    expect(refused.getByTestId('log-channels').textContent).toBe('未调用渠道');
+    // A consume log has neither.
+    expect(within(rows.get('content 2') as HTMLElement).queryByTestId('log-status')).toBeNull();
   });
 
   it('shows rows without other exactly as before', async () => {

@@ -6,7 +6,7 @@ import { formatTimestamp } from '@/lib/format/time';
 import { costBreakdown } from '../log-costs';
 import { logOtherView } from '../log-other';
 import { LogCostsPopover } from './log-costs-popover';
-import { DroppedTag, InterruptedTag, PassthroughTag, ProtocolTag, TokenKindText } from './log-other-tags';
+import { ChannelChainTag, DroppedTag, InterruptedTag, PassthroughTag, ProtocolTag, StatusTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
 
 /** Zero counts stay blank, as in one-api: top-up and management rows have no tokens. */
@@ -20,11 +20,13 @@ function LogDetails({ log }: { log: LogView }) {
   const costs = costBreakdown(log.other, display.quotaPerUnit, display.currency);
   return (
     <Space size={4} wrap>
+      {other.failure && <StatusTag status={other.failure.status} />}
       {other.protocol && <ProtocolTag label={other.protocol} />}
       {other.passthrough && <PassthroughTag />}
       {other.interrupted && <InterruptedTag by={other.interrupted} />}
       {other.dropped && <DroppedTag names={other.dropped} />}
       <Typography.Text>{log.content}</Typography.Text>
+      {other.failure && <ChannelChainTag channels={other.failure.channels} />}
       {other.lines.map((line) => (
         <TokenKindText key={line.kind} line={line} />
       ))}

@@ -60,3 +60,26 @@ export function DroppedTag({ names }: { names: string[] }) {
     </Tooltip>
   );
 }
+
+/** An error log's status, the one its client was answered with. */
+export function StatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('logs.other.statusHint')}>
+      <Tag color="red" data-testid="log-status">
+        {t('logs.other.status', { status })}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** An error log's channels in the order they were called, or that none was (a refusal before any call). */
+export function ChannelChainTag({ channels }: { channels: number[] }) {
+  const { t } = useTranslation();
+  const none = channels.length === 0;
+  return (
+    <Tooltip title={t(none ? 'logs.other.noChannelHint' : 'logs.other.channelsHint')}>
+      <Tag data-testid="log-channels">{none ? t('logs.other.noChannel') : t('logs.other.channels', { chain: channels.map((id) => `#${id}`).join(' → ') })}</Tag>
+    </Tooltip>
+  );
+}

@@ -10,6 +10,7 @@ export const LOG_TYPES = [
   { value: LogType.Manage, text: 'manage', color: 'orange' },
   { value: LogType.System, text: 'system', color: 'purple' },
   { value: LogType.Test, text: 'test', color: 'geekblue' },
+  { value: LogType.Error, text: 'error', color: 'red' },
 ] as const;
 
 /** The type badge of a log row; unknown types show as such. */
