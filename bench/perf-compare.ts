@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { addAnthropicChannel, openAIChannelAndKey, startTollgate } from './tollgate-server.js';
-import { start } from './stream-clients.js';
-import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
+import { envFlags } from './node-flags.js';
+import { addAnthropicChannel, openAIChannelAndKey, startTollgate, waitFor } from './tollgate-server.js';
+import { cpuMicros, start, threadCpuMicros } from './stream-clients.js';
 
 /**
  * `npx tsx bench/perf-compare.ts [json|stream|messages|converted] [rounds]`: what the main thread of the
@@ -18,8 +18,17 @@ import { cpuMicros, threadCpuMicros, waitFor } from './process-probes.js';
  * `BENCH_PERF_KEEP=1` keeps the recordings (and the count of requests each one saw, in `<recording>.requests`)
  * for `perf report` or `perf script`; the folder is printed at the end.
  *
+ * `BENCH_PERF=0` leaves perf out: only the CPU per request from /proc, on a machine without perf.
+ * `BENCH_GC=1` starts both servers with V8's `--trace-gc-nvp` and adds what their young and full collections
+ * cost per request: KB promoted out of the young generation, scavenges and mark-compacts per 10,000
+ * requests and their pauses. Promotion hardly moves with the machine's load, and it is what showed V8's
+ * pretenuring putting a process in a regime that promoted fifty times as much (see docs/runtime-tuning.md).
+ * `BENCH_NODE_FLAGS` adds V8 flags to Tollgate's (a flag on the command line wins over the one its
+ * runtime tuning sets), `BENCH_BARE_NODE_FLAGS` to the bare proxy's, and `BENCH_TREE` measures the build in
+ * another checkout (a git worktree): with the bare proxy as the yardstick, two runs compare two settings.
+ *
  * Both main threads are busy the whole time at 50 connections (perf's samples cover 90-96% of the time),
- * so their cost per request is what their throughput is the inverse of. V8's own profiler (bench/profile.ts)
+ * so their cost per request is what their throughput is the inverse of. V8's own profiler (`--cpu-prof`)
  * tells a function's share less truthfully: it put 2.1 µs a request in the price lookup, where perf finds 0.13.
  * perf names JavaScript from the map V8 writes (`--perf-basic-prof`), which keeps a freed function's
  * address: a function run once (a module's top level) may be named for code later put in its place.
@@ -36,11 +45,24 @@ const TOLLGATE_PORT = 28153;
 const FREQUENCY = 4999;
 /** JIT frames named for perf; the code log V8 then writes goes nowhere rather than into a file per isolate in the checkout. */
 const PERF_FLAGS = ['--perf-basic-prof', '--no-logfile-per-isolate', '--logfile=/dev/null'];
+const usePerf = process.env.BENCH_PERF !== '0';
+const traceGc = process.env.BENCH_GC === '1';
+const serverFlags = [...(usePerf ? PERF_FLAGS : []), ...(traceGc ? ['--trace-gc-nvp'] : [])];
 
 interface Target {
   name: 'bare' | 'Tollgate';
   port: number;
   pid: number;
+  /** What the server has printed (V8's `--trace-gc-nvp` lines, with BENCH_GC=1). */
+  output: { text: string };
+}
+
+/** What collections cost per request, from V8's `--trace-gc-nvp` lines. */
+interface GcCost {
+  promotedKb: number;
+  scavenges: number;
+  markCompacts: number;
+  pauseMicros: number;
 }
 
 interface Round {
@@ -50,6 +72,24 @@ interface Round {
   functions: Map<string, number>;
   /** µs per request from /proc. */
   cpu: { generator: number; upstream: number; main: number; others: number };
+  gc: GcCost;
+}
+
+/** Sums `--trace-gc-nvp` lines over `requests`: scavenges and mark-compacts per 10,000 requests. */
+function gcCost(trace: string, requests: number): GcCost {
+  let promoted = 0;
+  let scavenges = 0;
+  let markCompacts = 0;
+  let pauseMs = 0;
+  for (const line of trace.split('\n')) {
+    const kind = /\bgc=(\w+)/.exec(line)?.[1];
+    if (kind === 's') scavenges += 1;
+    else if (kind === 'mc' || kind === 'mmc') markCompacts += 1;
+    else continue;
+    pauseMs += Number(/\bpause=([\d.]+)/.exec(line)?.[1] ?? 0);
+    promoted += Number(/\bpromoted=(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return { promotedKb: promoted / 1024 / requests, scavenges: (scavenges * 1e4) / requests, markCompacts: (markCompacts * 1e4) / requests, pauseMicros: (pauseMs * 1000) / requests };
 }
 
 const requestPath = anthropic ? '/v1/messages' : '/v1/chat/completions';
@@ -91,8 +131,9 @@ function readSamples(file: string, requests: number): { kinds: Map<string, numbe
 }
 
 async function measure(target: Target, upstreamPid: number, key: string, recording: string): Promise<Round> {
-  const perf = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(FREQUENCY), '-t', String(target.pid), '-o', recording, '--', 'sleep', String(seconds)], { stdio: 'ignore' });
-  const exited = new Promise((resolve) => perf.on('exit', resolve));
+  const perf = usePerf ? spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', String(FREQUENCY), '-t', String(target.pid), '-o', recording, '--', 'sleep', String(seconds)], { stdio: 'ignore' }) : undefined;
+  const exited = new Promise((resolve) => (perf ? perf.on('exit', resolve) : resolve(undefined)));
+  const traced = target.output.text.length;
   const generator = process.cpuUsage();
   const upstream = cpuMicros(upstreamPid);
   const threads = threadCpuMicros(target.pid);
@@ -118,8 +159,9 @@ async function measure(target: Target, upstreamPid: number, key: string, recordi
   if (process.env.BENCH_PERF_KEEP) fs.writeFileSync(`${recording}.requests`, String(requests));
   return {
     rps: result.requests.average,
-    ...readSamples(recording, requests),
+    ...(usePerf ? readSamples(recording, requests) : { kinds: new Map(), functions: new Map() }),
     cpu: { generator: (generatorUsed.user + generatorUsed.system) / requests, upstream: upstreamUsed / requests, main: main / requests, others: others / requests },
+    gc: gcCost(target.output.text.slice(traced), requests),
   };
 }
 
@@ -136,6 +178,17 @@ function report(results: Map<Target['name'], Round[]>) {
     const label = part === 'main' || part === 'others' ? `server, ${part === 'main' ? 'main thread' : 'other threads'} (/proc)` : `${part} (/proc)`;
     console.log(`${label.padEnd(40)}${fixed(of(bare, (round) => round.cpu[part]))}  ${fixed(of(tollgate, (round) => round.cpu[part]))}  ${fixed(of(tollgate, (round) => round.cpu[part]) - of(bare, (round) => round.cpu[part]))}`);
   }
+  if (traceGc) {
+    const gc = [
+      ['KB promoted per request', 'promotedKb'],
+      ['scavenges per 10,000 requests', 'scavenges'],
+      ['mark-compacts per 10,000 requests', 'markCompacts'],
+      ['GC pause, µs per request', 'pauseMicros'],
+    ] as const;
+    console.log('\ncollections (--trace-gc-nvp)');
+    for (const [label, part] of gc) console.log(`  ${label.padEnd(38)}${fixed(of(bare, (round) => round.gc[part]))}  ${fixed(of(tollgate, (round) => round.gc[part]))}  ${fixed(of(tollgate, (round) => round.gc[part]) - of(bare, (round) => round.gc[part]))}`);
+  }
+  if (!usePerf) return;
   const kinds = new Set([...bare, ...tollgate].flatMap((round) => [...round.kinds.keys()]));
   const kindRows = [...kinds].map((kind) => [kind, of(bare, (round) => round.kinds.get(kind) ?? 0), of(tollgate, (round) => round.kinds.get(kind) ?? 0)] as const);
   console.log('\nmain thread by kind of code (perf)');
@@ -152,9 +205,14 @@ function report(results: Map<Target['name'], Round[]>) {
 async function main() {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-perf-'));
   const upstream = start(process.execPath, ['--import', 'tsx', 'bench/fake-upstream-main.ts', String(UPSTREAM_PORT)]);
-  const bare = start(process.execPath, [...PERF_FLAGS, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
-  const tollgate = startTollgate(TOLLGATE_PORT, workDir, { nodeFlags: PERF_FLAGS });
+  const stdout = traceGc ? 'pipe' : 'ignore';
+  const bare = start(process.execPath, [...serverFlags, ...envFlags('BENCH_BARE_NODE_FLAGS'), '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`], {}, stdout);
+  const tree = process.env.BENCH_TREE;
+  const tollgate = startTollgate(TOLLGATE_PORT, workDir, { nodeFlags: [...serverFlags, ...envFlags('BENCH_NODE_FLAGS')], stdout, ...(tree ? { tree } : {}) });
   const children = [upstream, bare, tollgate];
+  const outputs = { bare: { text: '' }, Tollgate: { text: '' } };
+  bare.stdout?.on('data', (chunk: Buffer) => (outputs.bare.text += chunk.toString()));
+  tollgate.stdout?.on('data', (chunk: Buffer) => (outputs.Tollgate.text += chunk.toString()));
   try {
     await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
@@ -162,12 +220,12 @@ async function main() {
     const key = await openAIChannelAndKey(`http://127.0.0.1:${TOLLGATE_PORT}`, `http://127.0.0.1:${UPSTREAM_PORT}`);
     if (mode === 'messages') await addAnthropicChannel(`http://127.0.0.1:${TOLLGATE_PORT}`, `http://127.0.0.1:${UPSTREAM_PORT}`);
     const targets: Target[] = [
-      { name: 'bare', port: BARE_PORT, pid: bare.pid! },
-      { name: 'Tollgate', port: TOLLGATE_PORT, pid: tollgate.pid! },
+      { name: 'bare', port: BARE_PORT, pid: bare.pid!, output: outputs.bare },
+      { name: 'Tollgate', port: TOLLGATE_PORT, pid: tollgate.pid!, output: outputs.Tollgate },
     ];
     for (const target of targets) await measure(target, upstream.pid!, key, path.join(workDir, 'warm-up.data')); // JIT, pools
     const results = new Map<Target['name'], Round[]>([['bare', []], ['Tollgate', []]]);
-    console.log(`${mode}, 50 connections, ${rounds} rounds of ${seconds} s per target, ${os.cpus().length} CPUs, Node ${process.version}`);
+    console.log(`${mode}, 50 connections, ${rounds} rounds of ${seconds} s per target, ${os.cpus().length} CPUs, Node ${process.version}${usePerf ? '' : ', without perf'}`);
     for (let round = 0; round < rounds; round += 1) {
       const line: string[] = [];
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {

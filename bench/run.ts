@@ -5,8 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { envFlags } from './node-flags.js';
-import { addAnthropicChannel, openAIChannelAndKey, ROOT, startTollgate } from './tollgate-server.js';
-import { waitFor } from './process-probes.js';
+import { addAnthropicChannel, openAIChannelAndKey, ROOT, startTollgate, waitFor } from './tollgate-server.js';
 
 /**
  * `npm run bench`: the fake upstream, then the bare Fastify+undici proxy and Tollgate (auth, routing,

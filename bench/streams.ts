@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { envFlags } from './node-flags.js';
-import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
-import { listenDrops, threadCpuMicros, waitFor } from './process-probes.js';
-import { allAtOnce, rssMb, sleep, start, watchRss } from './stream-clients.js';
+import { heapPerStream, heapSnapshot } from './heap-snapshots.js';
+import { TLS_CERT_FILE } from './slow-stream-upstream.js';
+import { openAIChannelAndKey, startTollgate, waitFor } from './tollgate-server.js';
+import { allAtOnce, listenDrops, rssMb, sleep, start, threadCpuMicros, watchRss } from './stream-clients.js';
 
 /**
  * `npm run bench:streams`: many long streams at once through one Tollgate process (SQLite, auth, billing
@@ -20,6 +21,13 @@ import { allAtOnce, rssMb, sleep, start, watchRss } from './stream-clients.js';
  *
  * BENCH_TREE measures the build in another checkout (a git worktree) instead of this one.
  * BENCH_WARMUP_STREAMS (500) streams go through each target before it is measured.
+ *
+ * BENCH_TLS=1: the upstream speaks HTTPS, HTTP/2 or HTTP/1.1 as asked, and the burst goes through Tollgate
+ * alone (the direct and bare proxy lines need a plain upstream), with the TLS connections Tollgate opened
+ * to it: run it with RELAY_HTTP2=false and without to see what HTTP/2 to upstreams buys.
+ * BENCH_HEAP=1: the long streams' line adds the JavaScript heap an open stream holds, by kind of object (two
+ * heap snapshots, before the streams and halfway through them; each pauses Tollgate for seconds, so the
+ * RSS of that run is not the one to record).
  */
 const UPSTREAM_PORT = 28151;
 const BARE_PORT = 28152;
@@ -42,17 +50,38 @@ const extraFlags = envFlags('BENCH_NODE_FLAGS');
 const tree = process.env.BENCH_TREE;
 /** The same for the bare proxy, to compare the two servers' profiles. */
 const bareFlags = envFlags('BENCH_BARE_NODE_FLAGS');
+const tls = process.env.BENCH_TLS === '1';
+const heap = process.env.BENCH_HEAP === '1';
 
-async function scenario(seconds: number, run: (tollgate: ChildProcess, url: string, key: string) => Promise<void>) {
-  const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS)]);
+interface Run {
+  tollgate: ChildProcess;
+  url: string;
+  key: string;
+  dataDir: string;
+  /** The TLS connections the upstream has accepted so far (BENCH_TLS=1). */
+  upstreamConnections(): Promise<number>;
+}
+
+async function scenario(seconds: number, run: (context: Run) => Promise<void>) {
+  const upstream = start('node', ['--import', 'tsx', 'bench/slow-stream-upstream.ts', String(UPSTREAM_PORT), String(seconds), String(CHUNK_INTERVAL_MS), ...(tls ? ['tls'] : [])], {}, tls ? 'pipe' : 'ignore');
+  let upstreamOutput = '';
+  upstream.stdout?.on('data', (chunk: Buffer) => (upstreamOutput += chunk.toString()));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-streams-'));
-  const tollgate = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags: extraFlags, ...(tree ? { tree } : {}) });
+  const snapshots = heap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`] : [];
+  const tollgate = startTollgate(TOLLGATE_PORT, dataDir, { nodeFlags: [...extraFlags, ...snapshots], env: tls ? { RELAY_CA_FILE: TLS_CERT_FILE } : {}, ...(tree ? { tree } : {}) });
   const url = `http://127.0.0.1:${TOLLGATE_PORT}`;
+  const upstreamConnections = async () => {
+    upstream.kill('SIGUSR2');
+    await sleep(300);
+    return Number([...upstreamOutput.matchAll(/connections (\d+)/g)].at(-1)?.[1] ?? NaN);
+  };
   try {
     await waitFor(`${url}/api/status`);
-    await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
-    const key = await openAIChannelAndKey(url, `http://127.0.0.1:${UPSTREAM_PORT}`, 'slow');
-    await run(tollgate, url, key);
+    // A TLS upstream's certificate is the test suite's own, which fetch does not trust: give it a moment instead.
+    if (tls) await sleep(1000);
+    else await waitFor(`http://127.0.0.1:${UPSTREAM_PORT}/`);
+    const key = await openAIChannelAndKey(url, `${tls ? 'https' : 'http'}://127.0.0.1:${UPSTREAM_PORT}`, 'slow');
+    await run({ tollgate, url, key, dataDir, upstreamConnections });
   } finally {
     tollgate.kill('SIGTERM');
     upstream.kill('SIGTERM');
@@ -82,7 +111,7 @@ function cpuPerStream(pid: number): () => string {
 
 async function main() {
   if (streams > 0)
-    await scenario(streamSeconds, async (tollgate, url, key) => {
+    await scenario(streamSeconds, async ({ tollgate, url, key, upstreamConnections }) => {
     const pid = tollgate.pid ?? 0;
     let drops = listenDrops();
     /** SYNs dropped since the last call: connections that waited for a retransmit. */
@@ -95,45 +124,52 @@ async function main() {
       if (warmUpStreams > 0) await allAtOnce(target, key, warmUpStreams);
       dropped();
     };
-    await warmUp(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none');
-    const direct = await allAtOnce(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none', streams);
-    const directDrops = dropped();
-    const bareProxy = start('node', [...bareFlags, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
-    await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
-    await warmUp(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none');
-    const bareCpu = cpuPerStream(bareProxy.pid ?? 0);
-    const bare = await allAtOnce(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none', streams);
-    const bareCpuPerStream = bareCpu();
-    const bareDrops = dropped();
-    bareProxy.kill('SIGTERM');
-    await sleep(2000);
+    const yardsticks: string[] = [];
+    if (!tls) {
+      await warmUp(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none');
+      const direct = await allAtOnce(`http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, 'none', streams);
+      yardsticks.push(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms, SYNs dropped ${dropped()}`);
+      const bareProxy = start('node', [...bareFlags, '--import', 'tsx', 'bench/bare-proxy-main.ts', String(BARE_PORT), `http://127.0.0.1:${UPSTREAM_PORT}`]);
+      await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+      await warmUp(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none');
+      const bareCpu = cpuPerStream(bareProxy.pid ?? 0);
+      const bare = await allAtOnce(`http://127.0.0.1:${BARE_PORT}/v1/chat/completions`, 'none', streams);
+      yardsticks.push(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s, CPU ${bareCpu()} per stream, SYNs dropped ${dropped()}`);
+      bareProxy.kill('SIGTERM');
+      await sleep(2000);
+    }
     const idle = rssMb(pid);
     await warmUp(`${url}/v1/chat/completions`, key);
+    const connectionsBefore = tls ? await upstreamConnections() : 0;
     const tollgateCpu = cpuPerStream(pid);
     const { result, peak } = await watchRss(pid, allAtOnce(`${url}/v1/chat/completions`, key, streams));
     const tollgateCpuPerStream = tollgateCpu();
     const tollgateDrops = dropped();
+    const connections = tls ? `, TLS connections opened ${(await upstreamConnections()) - connectionsBefore} (RELAY_HTTP2=${process.env.RELAY_HTTP2 ?? 'true'})` : '';
     await sleep(10_000);
     const after = rssMb(pid);
     await sleep(20_000);
     const later = rssMb(pid);
     await sleep(30_000);
     const minute = rssMb(pid);
-    console.log(`${streams} concurrent streams of ${streamSeconds} s, after ${warmUpStreams} through each target first`);
-    console.log(`  upstream directly: ${direct.ok}/${streams} ok, first byte p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms, SYNs dropped ${directDrops}`);
-    console.log(`  bare proxy:        ${bare.ok}/${streams} ok, first byte p50 ${bare.p50.toFixed(0)} ms, p99 ${bare.p99.toFixed(0)} ms, longest stream ${(bare.longest / 1000).toFixed(1)} s, CPU ${bareCpuPerStream} per stream, SYNs dropped ${bareDrops}`);
-    console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s, CPU ${tollgateCpuPerStream} per stream, SYNs dropped ${tollgateDrops}`);
+    console.log(`${streams} concurrent streams of ${streamSeconds} s${tls ? ' to a TLS upstream' : ''}, after ${warmUpStreams} through each target first`);
+    for (const line of yardsticks) console.log(line);
+    console.log(`  through Tollgate:  ${result.ok}/${streams} ok, first byte p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, longest stream ${(result.longest / 1000).toFixed(1)} s, CPU ${tollgateCpuPerStream} per stream, SYNs dropped ${tollgateDrops}${connections}`);
     console.log(`  Tollgate RSS: idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 10 s after ${after.toFixed(0)} MB, 30 s after ${later.toFixed(0)} MB, 60 s after ${minute.toFixed(0)} MB`);
   });
   if (longStreams <= 0) return;
-  await scenario(longSeconds, async (tollgate, url, key) => {
+  await scenario(longSeconds, async ({ tollgate, url, key, dataDir }) => {
     const pid = tollgate.pid ?? 0;
     const idle = rssMb(pid);
-    const { result, samples } = await watchRss(pid, allAtOnce(`${url}/v1/chat/completions`, key, longStreams));
+    const before = heap ? await heapSnapshot(pid, dataDir) : '';
+    const running = allAtOnce(`${url}/v1/chat/completions`, key, longStreams);
+    const halfway = heap ? sleep((longSeconds * 1000) / 2).then(() => heapSnapshot(pid, dataDir)) : undefined;
+    const { result, samples } = await watchRss(pid, running);
     const at = (second: number) => samples.find((s) => s.at >= second)?.mb ?? NaN;
     const marks = [0.25, 0.5, 0.75, 1].map((f) => Math.round(f * longSeconds));
     console.log(`${longStreams} concurrent streams of ${longSeconds} s (a chunk every ${CHUNK_INTERVAL_MS} ms)`);
     console.log(`  ${result.ok}/${longStreams} ok; Tollgate RSS idle ${idle.toFixed(0)} MB, ${marks.map((m) => `at ${m} s ${at(m - 1).toFixed(0)} MB`).join(', ')}`);
+    if (halfway) console.log(heapPerStream(before, await halfway, longStreams));
   });
 }
 

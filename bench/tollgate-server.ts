@@ -8,12 +8,13 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 /**
  * Tollgate as `npm start` runs it (built, with its node flags), on a fresh SQLite file in `dataDir`, with
  * the /api rate limits off and only warnings logged, so the load is all the benchmark measures. `nodeFlags`
- * are added to `npm start`'s, `startFlags` replace them; `tree` runs another checkout's build.
+ * are added to `npm start`'s, `startFlags` replace them; `tree` runs another checkout's build; `stdout: 'pipe'`
+ * keeps its standard output for the caller to read (V8's `--trace-gc-nvp` lines).
  */
 export function startTollgate(
   port: number,
   dataDir: string,
-  options: { env?: Record<string, string>; nodeFlags?: string[]; startFlags?: string[]; tree?: string } = {},
+  options: { env?: Record<string, string>; nodeFlags?: string[]; startFlags?: string[]; tree?: string; stdout?: 'ignore' | 'pipe' } = {},
 ): ChildProcess {
   return spawn(process.execPath, [...(options.startFlags ?? TOLLGATE_NODE_FLAGS), ...(options.nodeFlags ?? []), 'apps/server/dist/main.js'], {
     cwd: options.tree ?? ROOT,
@@ -29,8 +30,18 @@ export function startTollgate(
       REDIS_CONN_STRING: '',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
+}
+
+/** Waits until `url` answers below 500 (a server that has started), for 15 s at most. */
+export async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 150; i += 1) {
+    const answered = await fetch(url).then((response) => response.status < 500, () => false);
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not start`);
 }
 
 /** Calls the console API as root; a call the server refuses throws with its message. */
