@@ -13,8 +13,6 @@ import { migrateToLatest } from './db/migrate.js';
 import { FallbackRateLimitStore, MemoryRateLimitStore, RedisRateLimitStore } from './http/rate-limit.js';
 import { SessionCodec } from './http/session.js';
 import { nowSeconds, randomHex, uuidHex } from './lib/random.js';
-import { MemoryReturn } from './memory-return.js';
-import { registerMemoryReturnMetrics } from './memory-return-metrics.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { startMetricsServer } from './observability/metrics-http.js';
 import { combineObservers } from './observability/relay-observation.js';
@@ -53,6 +51,7 @@ import { RedisBreakerBus } from './relay/health/breaker/redis-breaker-bus.js';
 import { ChannelRegistry } from './relay/routing/channel-registry.js';
 import { ImageFetcher } from './relay/images/image-fetcher.js';
 import { UpstreamClient } from './relay/upstream-client.js';
+import { MemoryReturn, registerMemoryReturnMetrics } from './runtime-tuning/index.js';
 import { readVersion } from './version.js';
 
 export interface Runtime {

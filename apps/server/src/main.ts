@@ -4,13 +4,11 @@ import { buildApp } from './app.js';
 import { createRuntime } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
-import { keepHeapNearLiveSize } from './heap-growth.js';
 import { scheduleChannelTests } from './modules/channels/channel-test-schedule.js';
-import { allocateEveryObjectYoung } from './young-allocation.js';
+import { tuneRuntime } from './runtime-tuning/index.js';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
-keepHeapNearLiveSize();
-allocateEveryObjectYoung();
+tuneRuntime(log);
 
 async function main() {
   let config;

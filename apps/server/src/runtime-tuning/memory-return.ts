@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { trim as mallocTrim } from '@tollgate/memory-trim';
+import { mallocTrim } from './malloc-trim.js';
 
 /** The load has passed once requests in flight stay at this share of their peak or below. */
 const QUIET_SHARE = 0.1;

@@ -1,5 +1,5 @@
 import type { MemoryReturn } from './memory-return.js';
-import type { Metrics } from './observability/metrics.js';
+import type { Metrics } from '../observability/metrics.js';
 
 /**
  * `tollgate_memory_returns_total` and `tollgate_memory_return_pause_seconds_total`: how often memory was
