@@ -8,7 +8,7 @@
  * V8 sizes the young generation when it sets up the heap, before any of Tollgate's code runs, so this one
  * setting is a flag of the start command rather than something set at start-up: `npm start`, the Dockerfile's
  * CMD, the README's start command and the benchmarks (bench/node-flags.ts) all run `node ${START_FLAGS}
- * apps/server/dist/main.js`, which semi-space.test.ts checks.
+ * apps/server/dist/main.js`, which runtime-tuning.test.ts checks.
  */
 export const SEMI_SPACE_FLAG = '--max-semi-space-size=16';
 
