@@ -81,9 +81,11 @@ test.describe('console: client protocols and token kinds (issue 13)', () => {
     await screenshot(page, 'setting-token-kind-ratios');
 
     await openOperationTab(page);
-    await expect(page.getByTestId('option-CacheReadRatio')).toHaveValue('{\n  "e2e-model": 0.2\n}');
-    await expect(page.getByTestId('option-ReasoningRatio')).toHaveValue('{\n  "e2e-model": 3\n}');
-    await expect(page.getByTestId('option-CacheWriteRatio')).toHaveValue('');
+    // The editors show the built-in ratios under the operator's (a cleared one only those).
+    await expect(page.getByTestId('option-CacheReadRatio')).toHaveValue(/"e2e-model": 0\.2/);
+    await expect(page.getByTestId('option-ReasoningRatio')).toHaveValue(/"e2e-model": 3/);
+    await expect(page.getByTestId('option-CacheWriteRatio')).toHaveValue(/"claude-sonnet-4-5": 1\.25/);
+    await expect(page.getByTestId('option-CacheWriteRatio')).not.toHaveValue(/claude-e2e/);
 
     // Cleared editors are saved as {}: the built-in prices, so later tests bill as usual.
     await page.getByTestId('option-CacheReadRatio').fill('');

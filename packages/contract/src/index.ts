@@ -19,3 +19,4 @@ export * from './price.js';
 export * from './price-source.js';
 export * from './pricing-view.js';
 export * from './money-price.js';
+export * from './built-in-ratios.js';

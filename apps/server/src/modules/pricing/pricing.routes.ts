@@ -7,6 +7,7 @@ import { splitList } from '../../lib/list.js';
 import { availableModels } from '../users/available-models.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import { parseOrFail } from '../users/users.service.js';
+import { builtInRatios } from './built-in-ratios.js';
 import { modelPriceView } from './money-prices.js';
 import { unpricedChannelModels } from './unpriced-channel-models.js';
 
@@ -41,6 +42,9 @@ export const pricingRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     const view: ModelListPriceView = price ? { model, price: modelPriceView(model, price, ctx.options.num('QuotaPerUnit')) } : { model };
     return ok(view);
   });
+
+  /** The ratio editors' prefill: each model's built-in ratios, which the operator's options override. */
+  app.get('/built_in_ratios', { preHandler: requireAdmin(ctx) }, async () => ok(await builtInRatios(ctx)));
 };
 
 /** A group name no GroupRatio can hold (it has a control character), so its ratio is 1. */

@@ -99,9 +99,25 @@ describe('SettingPage admin tabs', () => {
     fireEvent.change(cacheRead, { target: { value: '' } });
     fireEvent.click(save);
     await waitFor(() => expect(puts()).toHaveLength(2));
-    expect(puts().map(([, init]) => init?.body)).toEqual(['{"key":"CacheReadRatio","value":"{}"}', '{"key":"CacheWriteRatio","value":"{\\"claude-sonnet-4\\": 1.25}"}']);
+    expect(puts().map(([, init]) => init?.body)).toEqual(['{"key":"CacheReadRatio","value":"{}"}', '{"key":"CacheWriteRatio","value":"{\\"claude-sonnet-4\\":1.25}"}']);
     expect(problems).toEqual([]);
   });
+
+  it('shows the built-in ratios in the editors and saves only what the operator changed', async () => {
+    const data = Object.entries({ ...OPTIONS, ModelRatio: '{"my-model":2}' }).map(([key, value]) => ({ key, value }));
+    const builtIns = { ModelRatio: { 'gpt-4o': 1.25, 'claude-sonnet-4-5': 1.5 }, CompletionRatio: { 'gpt-4o': 4 }, CacheReadRatio: {}, CacheWriteRatio: {}, ReasoningRatio: {} };
+    const answer = (path: string) => (path === '/api/option/' ? data : path === '/api/pricing/built_in_ratios' ? builtIns : {});
+    vi.stubGlobal('fetch', vi.fn((path: string) => Promise.resolve(Response.json({ success: true, message: '', data: answer(path) }))));
+    await openTab('运营设置');
+    const modelRatio = await screen.findByTestId('option-ModelRatio');
+    expect(JSON.parse((modelRatio as HTMLTextAreaElement).value)).toEqual({ 'claude-sonnet-4-5': 1.5, 'gpt-4o': 1.25, 'my-model': 2 });
+    expect(JSON.parse((screen.getByTestId('option-CompletionRatio') as HTMLTextAreaElement).value)).toEqual({ 'gpt-4o': 4 });
+    fireEvent.change(modelRatio, { target: { value: '{"claude-sonnet-4-5": 1.5, "gpt-4o": 1, "my-model": 2}' } });
+    fireEvent.click(screen.getByTestId('save-ModelRatio-CompletionRatio-GroupRatio-DefaultModelRatio'));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.[1]?.body).toBe('{"key":"ModelRatio","value":"{\\"gpt-4o\\":1,\\"my-model\\":2}"}');
+    expect(problems).toEqual([]);
+  }, 15_000);
 
   it('asks before turning password sign-in off and sends nothing when cancelled', async () => {
     await openTab('系统设置');

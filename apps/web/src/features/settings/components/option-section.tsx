@@ -27,6 +27,8 @@ interface OptionSectionProps {
   prepare?: (values: Options) => Promise<Options>;
   /** What a failed `prepare` is reported as, followed by its reason. */
   prepareFailed?: (reason: string) => string;
+  /** Turns the changes into what is stored, before they are checked (the ratio editors store only the operator's entries). */
+  store?: (changes: OptionChange[]) => OptionChange[];
   /** Controls saved on their own (checkboxes), shown above the save button. */
   children?: ReactNode;
 }
@@ -53,7 +55,7 @@ function FieldInput({ field, value, onChange }: FieldInputProps) {
 }
 
 /** A group of options with one save button that sends only what changed. */
-export function OptionSection({ title, description, options, fields, saveLabel, validate, prepare, prepareFailed, children }: OptionSectionProps) {
+export function OptionSection({ title, description, options, fields, saveLabel, validate, prepare, prepareFailed, store, children }: OptionSectionProps) {
   const save = useSaveOptions();
   const [form] = Form.useForm<Options>();
   const [preparing, setPreparing] = useState(false);
@@ -80,7 +82,8 @@ export function OptionSection({ title, description, options, fields, saveLabel, 
   const onFinish = async (typed: Options) => {
     const values = await completed(typed);
     if (!values) return;
-    const changes = changedOptions(options, values);
+    const changed = changedOptions(options, values);
+    const changes = store ? store(changed) : changed;
     const problem = validate?.(changes);
     if (problem) return showError(problem);
     save.mutate(changes);

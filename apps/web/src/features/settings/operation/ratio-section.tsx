@@ -1,5 +1,7 @@
-import { Flex } from 'antd';
+import { Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useBuiltInRatios } from '../api/built-in-ratios';
+import { ownRatioChanges, withBuiltInRatios } from '../built-in-ratio-text';
 import { OptionSection } from '../components/option-section';
 import type { Options } from '../option-diff';
 import { GroupRateLimitsSection } from './group-rate-limits-section';
@@ -8,11 +10,16 @@ import { blankAsBuiltIns, ratioProblem, withPrettyRatios } from '../ratio-text';
 /**
  * Model, completion and group ratios as JSON and the default ratio for unpriced models, then the cache read, cache write and reasoning ratios (each
  * relative to an input token) with their own save button, and beside the group ratio the groups' default
- * rate limits; every table is checked before it is saved.
+ * rate limits; every table is checked before it is saved. The model, completion, cache and reasoning tables
+ * show the built-in ratios under the operator's own, and store only the operator's (see built-in-ratio-text).
  */
 export function RatioSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
-  const pretty = withPrettyRatios(options);
+  const builtIns = useBuiltInRatios();
+  // The editors start from the built-ins once: a form takes its values when it mounts.
+  if (builtIns.isPending) return <Skeleton active data-testid="ratio-section-loading" />;
+  const pretty = withBuiltInRatios(withPrettyRatios(options), builtIns.data);
+  const store = (changes: Parameters<typeof ownRatioChanges>[2]) => ownRatioChanges(options, builtIns.data, changes);
   const validate = (changes: Parameters<typeof ratioProblem>[0]) => {
     const problem = ratioProblem(changes);
     return problem && t(problem);
@@ -21,8 +28,10 @@ export function RatioSection({ options }: { options: Options }) {
     <Flex vertical gap="large">
       <OptionSection
         title={t('ratio')}
+        description={t('builtInRatioHelp')}
         options={pretty}
         saveLabel={t('saveRatio')}
+        store={store}
         validate={validate}
         fields={[
           { key: 'ModelRatio', label: t('modelRatio'), placeholder: t('modelRatioPlaceholder'), kind: 'textarea' },
@@ -37,6 +46,7 @@ export function RatioSection({ options }: { options: Options }) {
         description={t('tokenKindRatioHelp')}
         options={pretty}
         saveLabel={t('saveTokenKindRatio')}
+        store={store}
         validate={validate}
         prepare={(typed) => Promise.resolve(blankAsBuiltIns(pretty, typed))}
         fields={[
