@@ -14,19 +14,19 @@ const blankZero = (value: number) => (value ? value : '');
 
 function LogDetails({ log }: { log: LogView }) {
   const { t } = useTranslation();
-  // The protocol goes ahead of the content, where a long content cannot push it out of sight.
+  // The status, the channels tried and the protocol go ahead of the content, where a long content cannot push them out of sight.
   const other = logOtherView(log.other);
   const display = readQuotaDisplay();
   const costs = costBreakdown(log.other, display.quotaPerUnit, display.currency);
   return (
     <Space size={4} wrap>
       {other.failure && <StatusTag status={other.failure.status} />}
+      {other.failure && <ChannelChainTag channels={other.failure.channels} />}
       {other.protocol && <ProtocolTag label={other.protocol} />}
       {other.passthrough && <PassthroughTag />}
       {other.interrupted && <InterruptedTag by={other.interrupted} />}
       {other.dropped && <DroppedTag names={other.dropped} />}
       <Typography.Text>{log.content}</Typography.Text>
-      {other.failure && <ChannelChainTag channels={other.failure.channels} />}
       {other.lines.map((line) => (
         <TokenKindText key={line.kind} line={line} />
       ))}
