@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { NOOP_OBSERVATION, NOOP_OBSERVER, type RelayObservation } from '../observability/relay-observation.js';
 import type { AnswerContext } from '../providers/ingress.js';
 import { LEFT_OUT_HEADER, leftOutHeader } from '../providers/left-out.js';
-import { authenticate, checkModelAllowed } from './auth/authenticate.js';
+import { authenticate, checkModelAllowed, type Caller } from './auth/authenticate.js';
 import { ClientHangup, NEVER_CANCELLED } from './client-hangup.js';
 import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
@@ -69,14 +69,6 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   // a rate limit, no quota) gives back what the request took: its running slot, and the probe of a cooling
   // channel's circuit breaker if it drew that. It is counted in the rollups as an error of no channel, so the
   // dashboard's requests and error rate include it, and has an error log naming no channel.
-  // A failure is recorded as its client was answered (a stream already under way kept its status), with the
-  // channels called, in order (none for a refusal).
-  const failed = (error: unknown, channels: readonly number[], model: string, countedModel?: string): void => {
-    const { status, message } = asRelayError(error);
-    const answered = reply.raw.headersSent ? reply.raw.statusCode : status;
-    const facts = { record: caller.record, status: answered, message, model, channels, requestId: request.id, elapsedMs: performance.now() - startedAt, stream: input.stream, protocol: input.protocol };
-    recordFailure(ctx, countedModel === undefined ? facts : { ...facts, countedModel });
-  };
   let route: Route | undefined;
   let firstChannel: RoutableChannel;
   let ticket: LimitTicket | undefined;
@@ -98,7 +90,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   } catch (error) {
     ticket?.end();
     route?.release();
-    failed(error, [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
+    recordFailed(ctx, request, reply, { caller, input, startedAt }, error, [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
     throw error;
   }
   try {
@@ -124,7 +116,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
       route.release();
       refund(ctx, reservation);
       const answered = error instanceof RelayError && error.status === 429 ? saturated(error) : error;
-      failed(answered, route.channels, attempted.upstreamModel);
+      recordFailed(ctx, request, reply, { caller, input, startedAt }, answered, route.channels, attempted.upstreamModel);
       throw answered;
     }
     const { plan: served, response } = outcome;
@@ -137,7 +129,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     const giveBackUnsettled = (error: unknown) => {
       if (!settled) {
         refund(ctx, reservation);
-        failed(error, route.channels, served.upstreamModel);
+        recordFailed(ctx, request, reply, { caller, input, startedAt }, error, route.channels, served.upstreamModel);
       }
       throw error;
     };
@@ -181,6 +173,27 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.
     ticket?.end();
   }
+}
+
+/**
+ * Records a failure as its client was answered (a stream already under way kept its status), with the channels
+ * called, in order (none for a refusal). A function of its own, not a closure in the relay: a request that succeeds
+ * allocates nothing for it.
+ */
+function recordFailed(
+  ctx: AppContext,
+  request: RelayRequest,
+  reply: RelayReply,
+  { caller, input, startedAt }: { caller: Caller; input: RelayInput; startedAt: number },
+  error: unknown,
+  channels: readonly number[],
+  model: string,
+  countedModel?: string,
+): void {
+  const { status, message } = asRelayError(error);
+  const answered = reply.raw.headersSent ? reply.raw.statusCode : status;
+  const facts = { record: caller.record, status: answered, message, model, channels, requestId: request.id, elapsedMs: performance.now() - startedAt, stream: input.stream, protocol: input.protocol };
+  recordFailure(ctx, countedModel === undefined ? facts : { ...facts, countedModel });
 }
 
 /** What a refusal is counted under when no channel of the group serves the model its client named. */
