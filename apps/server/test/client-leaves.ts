@@ -1,5 +1,6 @@
 import { LogType } from '@tollgate/contract';
 import { expect } from 'vitest';
+import { eventually } from './eventually.js';
 import type { RelayFixture } from './relay-fixture.js';
 
 /**
@@ -23,11 +24,16 @@ export async function leaveAfterFiveParts(response: Response, abort: AbortContro
  * The consume log of a user whose client left. The relay writes it only once it has seen the upstream
  * stop, and usage is batched, so it is waited for (flushing each time) rather than read once.
  */
-export async function billAfterLeaving(f: RelayFixture, userId: number, timeout?: number) {
-  const bill = async () => {
-    await f.flush();
-    return f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', userId).where('type', '=', LogType.Consume).executeTakeFirst();
-  };
-  await expect.poll(bill, timeout ? { timeout } : undefined).toMatchObject({ completion_tokens: expect.any(Number) as unknown, quota: expect.any(Number) as unknown });
-  return (await bill())!;
+export async function billAfterLeaving(f: RelayFixture, userId: number, timeout = 10_000) {
+  // The relay's handling of the request, its settlement included, has ended once none is in flight.
+  await f.ctx.relay.inFlight.idle();
+  return eventually(
+    async () => {
+      await f.flush();
+      const log = await f.ctx.db.selectFrom('logs').select(['completion_tokens', 'quota']).where('user_id', '=', userId).where('type', '=', LogType.Consume).executeTakeFirst();
+      expect(log).toMatchObject({ completion_tokens: expect.any(Number) as unknown, quota: expect.any(Number) as unknown });
+      return log!;
+    },
+    { timeout },
+  );
 }

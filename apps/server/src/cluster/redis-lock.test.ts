@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../test/eventually.js';
 import { acquireRedisLock } from './redis-lock.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -30,10 +30,13 @@ describe.skipIf(!redisUrl)('redis lock', () => {
 
   it('keeps a lock past its expiry while the holder beats', async () => {
     const key = freshKey();
+    const beats = vi.spyOn(redis, 'eval');
     const held = await acquireRedisLock(redis, key, 150);
-    await sleep(500);
+    // A beat every 50 ms at the earliest: the fourth comes after the first expiry (150 ms) would have passed.
+    await eventually(() => beats.mock.calls.length >= 4);
     expect(await acquireRedisLock(redis, key, 150)).toBeUndefined();
     await held?.release();
+    beats.mockRestore();
   });
 
   it('lets only the owner release, and tells a holder that lost its lock', async () => {

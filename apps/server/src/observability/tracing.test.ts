@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { FakeOtlpCollector } from '../../test/fake-otlp-collector.js';
 import { relayFixture, type RelayFixture } from '../../test/relay-fixture.js';
@@ -83,9 +84,8 @@ describe('OpenTelemetry traces of relayed requests', () => {
       expect(response.status).toBe(401);
       const requestId = response.headers.get('x-oneapi-request-id');
       // The database write behind the disable is not awaited by the request: wait for its line.
-      const line = () => logged.find((l) => l.message?.includes('was disabled automatically'));
-      for (let waited = 0; !line() && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(line()?.fields).toMatchObject({ reqId: requestId, channelId: channel });
+      const line = await eventually(() => logged.find((l) => l.message?.includes('was disabled automatically')) ?? false);
+      expect(line.fields).toMatchObject({ reqId: requestId, channelId: channel });
     } finally {
       await revoked.stop();
     }

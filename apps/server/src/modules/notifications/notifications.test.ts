@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from '../../../test/databases.js';
+import { eventually } from '../../../test/eventually.js';
 import { FakeHttp } from '../../../test/fake-http.js';
 import { useSmtpSink } from '../../../test/mail-setup.js';
 import { SmtpSink } from '../../../test/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { addUser } from '../../../test/users.js';
-import { crossingOf } from './quota-reminder.js';
+import { crossingOf, QuotaReminder } from './quota-reminder.js';
 
 describe('crossingOf', () => {
   it('sees a fall to or below the threshold, and running out, only when the line is crossed', () => {
@@ -61,13 +62,17 @@ describe.each(databaseKinds)('root notifications and quota reminders on %s', (ki
     await t.ctx.options.set('QuotaRemindThreshold', '1000');
     await t.ctx.options.set('ServerAddress', 'https://gw.example.com');
     const user = await addUser(t, 'spender', { email: 'spender@example.com', quota: 1200 });
+    // The reminder checks each flushed batch off the flush's path; its check ends once its mail is sent.
+    const checks = vi.spyOn(QuotaReminder.prototype, 'check');
     const settle = async (charged: number) => {
+      const before = checks.mock.results.length;
       // What the reservation took on the request path, then the settlement the relay records.
       await t.ctx.db.updateTable('users').set({ quota: user.quota - charged }).where('id', '=', user.id).execute();
       user.quota -= charged;
       t.ctx.relay.usage.record({ reservation: { userId: user.id, tokenId: 0, unlimitedToken: true, amount: charged }, charged, counted: true, channelId: 0 });
       await t.ctx.relay.usage.flush();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await eventually(() => checks.mock.results.length > before);
+      await checks.mock.results.at(-1)?.value;
     };
     await settle(300);
     const mail = await sink.next('spender@example.com');
@@ -77,5 +82,6 @@ describe.each(databaseKinds)('root notifications and quota reminders on %s', (ki
     expect(sink.mails.filter((m) => m.to.includes('spender@example.com'))).toEqual([]);
     await settle(800);
     expect((await sink.next('spender@example.com')).text).toContain('run out');
+    checks.mockRestore();
   });
 });

@@ -77,8 +77,20 @@ describe('DashScope image synthesis (reference providers.md 8.7)', () => {
 
   it('stops polling when the client leaves', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(run([RUNNING], { signal: controller.signal })).rejects.toThrow(/abort/i);
+    let polls = 0;
+    // The client leaves while the first look at the task is answered: no look follows it.
+    const io = scriptedIo(
+      (call: UpstreamHttpCall) => {
+        if (call.method === 'POST') return jsonAnswer(200, CREATED);
+        polls += 1;
+        controller.abort();
+        return jsonAnswer(200, RUNNING);
+      },
+      { signal: controller.signal },
+    );
+    const req = request({ model: 'wanx-v1', prompt: 'a cat', n: 1, size: '1024x1024' });
+    await expect(dashScopeAdaptor.exchange!(dashScopeAdaptor.buildRequest(req), req, io)).rejects.toThrow(/abort/i);
+    expect(polls).toBe(1);
   });
 
   it('passes a refused creation on, and reads base64 results only when the upstream sends them', async () => {

@@ -62,8 +62,18 @@ describe('Replicate prediction polling (non-stream)', () => {
 
   it('stops polling when the client leaves', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(run('chat', { messages: [] }, [prediction('processing')], { signal: controller.signal })).rejects.toThrow(/abort/i);
+    // The client leaves while the first look at the prediction is answered: no look follows it.
+    const io = scriptedIo(
+      (call: UpstreamHttpCall) => {
+        if (call.method === 'POST') return jsonAnswer(201, prediction('starting'));
+        controller.abort();
+        return jsonAnswer(200, prediction('processing'));
+      },
+      { signal: controller.signal },
+    );
+    const req = request('chat', { messages: [] });
+    await expect(replicateAdaptor.exchange!(replicateAdaptor.buildRequest(req), req, io)).rejects.toThrow(/abort/i);
+    expect(io.calls.filter((call) => call.url === URLS.get)).toHaveLength(1);
   });
 
   it('passes a refused creation on as is, for parseError', async () => {
