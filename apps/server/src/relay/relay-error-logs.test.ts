@@ -119,6 +119,21 @@ describe.each(databaseKinds)('error logs of failed relay requests on %s', (kind)
     expect(await f.ctx.db.selectFrom('logs').select('id').where('user_id', '=', userId).where('type', '=', LogType.Consume).execute()).toHaveLength(1);
   });
 
+  it('writes none when request logging is off (LogConsumeEnabled), and still counts the error', async () => {
+    const userId = await f.addUser('fay', 1_000_000);
+    const key = await f.addKey(userId);
+    await f.ctx.options.set('LogConsumeEnabled', 'false');
+    try {
+      expect((await chat(key, 'nobody-serves-this')).status).toBe(404);
+    } finally {
+      await f.ctx.options.set('LogConsumeEnabled', 'true');
+    }
+    await f.flush();
+    expect(await errorRows(userId)).toHaveLength(0);
+    const rollups = await f.ctx.db.selectFrom('usage_rollups').select(['errors']).where('user_id', '=', userId).execute();
+    expect(rollups.map((row) => Number(row.errors))).toEqual([1]);
+  });
+
   it("lists error rows by type for the admin, and a user's own for that user", async () => {
     const userId = await f.addUser('eve', 1_000_000);
     const key = await f.addKey(userId);
