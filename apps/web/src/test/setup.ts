@@ -13,5 +13,6 @@ afterEach(() => {
 configure({ asyncUtilTimeout: 5000 });
 
 // React finishes an unmount's work on a later tick; let it run while the test window still exists, or it
-// throws "window is not defined" after the file's environment is torn down.
+// throws "window is not defined" after the file's environment is torn down. Nothing signals that this
+// work is done, so this is the one fixed wait kept in the console's tests.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 50)));

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterPendingWork } from '@/test/pending-work';
 import { renderRoute } from '@/test/render-route';
 
 const loginCalls = () => vi.mocked(fetch).mock.calls.filter(([path]) => path === '/api/user/login');
@@ -27,7 +28,7 @@ describe('LoginPage', () => {
   it('does nothing when username and password are empty', async () => {
     await renderLogin();
     fireEvent.click(screen.getByTestId('login-submit'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterPendingWork();
     expect(loginCalls()).toHaveLength(0);
   });
 
@@ -35,7 +36,7 @@ describe('LoginPage', () => {
     await renderLogin();
     type('username', 'alice');
     fireEvent.click(screen.getByTestId('login-submit'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterPendingWork();
     expect(loginCalls()).toHaveLength(0);
   });
 

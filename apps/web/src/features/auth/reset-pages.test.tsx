@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterPendingWork } from '@/test/pending-work';
 import { renderRoute } from '@/test/render-route';
 
 /** The reset endpoints succeed (the confirmation answers a new password); anything else (the status) gets {}. */
@@ -23,7 +24,7 @@ describe('the password reset pages', () => {
     renderRoute('/reset');
     await screen.findByTestId('reset-form');
     fireEvent.click(screen.getByTestId('reset-submit'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterPendingWork();
     expect(callsTo('/api/reset_password')).toHaveLength(0);
     const input = document.querySelector<HTMLInputElement>('input[name="email"]');
     if (!input) throw new Error('no email input');

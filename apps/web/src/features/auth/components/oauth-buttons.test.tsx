@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router/routes';
 import type { ConsoleStatus } from '@/lib/storage/status-storage';
 import { fakePopup } from '@/test/fake-popup';
+import { afterPendingWork } from '@/test/pending-work';
 import { renderRoute } from '@/test/render-route';
 
 const USER = { id: 7, username: 'github_7', display_name: 'Octo', role: 1, status: 1 };
@@ -88,7 +89,7 @@ describe('the WeChat sign-in modal', () => {
     expect(screen.getByText(/发送「验证码」获取验证码（3 分钟内有效）/)).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('wechat-login-submit'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterPendingWork();
     expect(callsTo('/api/oauth/wechat')).toHaveLength(0);
 
     const input = document.querySelector<HTMLInputElement>('input[name="wechat_code"]');

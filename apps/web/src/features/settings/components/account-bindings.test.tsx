@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router/routes';
 import type { ConsoleStatus } from '@/lib/storage/status-storage';
 import { fakePopup } from '@/test/fake-popup';
+import { afterPendingWork } from '@/test/pending-work';
 import { renderRoute } from '@/test/render-route';
 
 const SELF = { id: 3, username: 'carol', email: '', github_id: 'octocat', wechat_id: '', lark_id: '' };
@@ -53,7 +54,7 @@ describe('account binding in personal settings', () => {
     fireEvent.click(screen.getByTestId('bind-wechat'));
     expect((await screen.findByTestId('wechat-qrcode')).getAttribute('src')).toBe('https://img.example/qr.png');
     fireEvent.click(screen.getByTestId('wechat-bind-submit'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterPendingWork();
     expect(callsTo('/api/oauth/wechat/bind')).toHaveLength(0);
 
     const input = document.querySelector<HTMLInputElement>('input[name="wechat_code"]');

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterPendingWork } from '@/test/pending-work';
 import { renderRoute } from '@/test/render-route';
 
 /** The caller has carol@example.com bound; the code and bind endpoints succeed; the status is {}. */
@@ -44,7 +45,7 @@ describe('email binding in personal settings', () => {
     await screen.findByTestId('bind-email-submit', {}, { timeout: 5000 });
     typeInto('bind-email', 'new@example.com');
     fireEvent.click(screen.getByTestId('bind-email-submit'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await afterPendingWork();
     expect(callsTo('/api/oauth/email/bind')).toHaveLength(0);
   });
 });
