@@ -2,6 +2,7 @@ import { LogType } from '@tollgate/contract';
 import { expect } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { parseDatabaseTarget } from '../src/db/dsn.js';
+import { eventually } from './eventually.js';
 
 /**
  * What the cluster tests do through the real HTTP API of a node (sign in, create users, keys, channels,
@@ -84,7 +85,7 @@ export const answeredInFull = (outcome: Outcome) => outcome.status === 200 && (o
  * Keeps `concurrency` chats going, round robin over `urls`, until stopped, and answers every outcome:
  * traffic under which a test kills or disconnects something.
  */
-export function steadyLoad(urls: string[], key: string, model: string, concurrency: number): { stop(): Promise<Outcome[]> } {
+export function steadyLoad(urls: string[], key: string, model: string, concurrency: number): { readonly done: number; stop(): Promise<Outcome[]> } {
   const outcomes: Outcome[] = [];
   let running = true;
   let next = 0;
@@ -96,6 +97,10 @@ export function steadyLoad(urls: string[], key: string, model: string, concurren
   };
   const workers = Array.from({ length: concurrency }, worker);
   return {
+    /** How many of its requests have had their answer (or failure) so far. */
+    get done() {
+      return outcomes.length;
+    },
     async stop() {
       running = false;
       await Promise.all(workers);
@@ -143,12 +148,19 @@ export class Ledger {
     };
   }
 
-  /** Waits until `count` consume logs of the account are written (the nodes flush every second). */
-  async waitForLogs(account: Account, count: number, timeoutMs = 10_000): Promise<Books> {
-    await expect.poll(async () => (await this.books(account)).logCount, { timeout: timeoutMs, interval: 200 }).toBe(count);
-    // Counters and logs go in the same flush, but two nodes flush apart: one more interval for the other.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    return this.books(account);
+  /**
+   * Waits until `count` consume logs of the account are written (the nodes flush every second) and the
+   * counters have caught up with them: each node writes both in one flush, but the two flush apart.
+   */
+  waitForLogs(account: Account, count: number, timeoutMs = 10_000): Promise<Books> {
+    return eventually(
+      async () => {
+        const books = await this.books(account);
+        expect({ logs: books.logCount, requests: books.requestCount, userUsed: books.userUsed, keyUsed: books.keyUsed }).toEqual({ logs: count, requests: count, userUsed: books.logQuota, keyUsed: books.logQuota });
+        return books;
+      },
+      { timeout: timeoutMs, interval: 200 },
+    );
   }
 
   close(): Promise<void> {

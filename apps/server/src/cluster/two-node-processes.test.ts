@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeredInFull, api, chat, createAccount, expectBooksBalance, Ledger, signIn, steadyLoad, type Account, type Outcome } from '../../test/cluster-accounts.js';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.js';
+import { eventually } from '../../test/eventually.js';
 import { FakeOpenAI } from '../../test/fake-openai.js';
 import { NodeProcess } from '../../test/node-process.js';
 import { PrivateRedis } from '../../test/private-redis.js';
@@ -103,7 +104,8 @@ describe.runIf(pgDsn)('two Tollgate processes on one PostgreSQL and one Redis', 
   it('goes on serving while Redis is killed, then subscribes and shares its counts again when Redis is back', { timeout: 40_000 }, async () => {
     const account = await newAccount();
     const load = steadyLoad([master.url, slave.url], account.key, MODEL, 8);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Under way: each of the eight clients has had an answer, on average.
+    await eventually(() => load.done >= 8);
     await redis.kill();
 
     // The console API (rate-limited per IP through Redis) and the relay both answer without Redis, and a change
@@ -149,7 +151,7 @@ describe.runIf(pgDsn)('two Tollgate processes on one PostgreSQL and one Redis', 
   it('recovers without a restart when PostgreSQL drops every connection', { timeout: 40_000 }, async () => {
     const account = await newAccount();
     const load = steadyLoad([master.url, slave.url], account.key, MODEL, 8);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(() => load.done >= 8);
     const admin = new pg.Client({ connectionString: database.env.SQL_DSN });
     await admin.connect();
     const dbName = new URL(database.env.SQL_DSN ?? '').pathname.slice(1);
@@ -159,7 +161,9 @@ describe.runIf(pgDsn)('two Tollgate processes on one PostgreSQL and one Redis', 
     } finally {
       await admin.end();
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The load goes on across the drop: two more rounds of its eight clients, answered or refused.
+    const atDrop = load.done;
+    await eventually(() => load.done >= atDrop + 16);
     const during = await load.stop();
 
     // After the drop, both nodes answer and bill without having been restarted.
