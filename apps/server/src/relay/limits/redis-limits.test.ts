@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
@@ -7,6 +7,7 @@ import { createRuntime, type Runtime } from '../../bootstrap.js';
 import { loadConfig } from '../../config.js';
 import { insertToken } from '../../modules/tokens/tokens.repository.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/databases.js';
+import { eventually } from '../../../test/eventually.js';
 import { FakeOpenAI } from '../../../test/fake-openai.js';
 import { PrivateRedis } from '../../../test/private-redis.js';
 import { silentLogger, loginRoot } from '../../../test/test-app.js';
@@ -70,7 +71,8 @@ describe.runIf(redisUrl)(`two nodes sharing one Redis (${kind})`, () => {
     database = await createTestDatabase(kind);
     for (const nodeType of ['master', 'slave']) nodes.push(await startNode(database, nodeType, redisUrl ?? ''));
     await addChannel(nodes[0]!, upstream.baseUrl);
-    await until(() => nodes[1]!.runtime.ctx.relay.channels.table.select('default', 'gpt-4o-mini') !== undefined);
+    // eventually() runs in hooks too, where expect.poll is not allowed.
+    await eventually(() => nodes[1]!.runtime.ctx.relay.channels.table.select('default', 'gpt-4o-mini') !== undefined);
   });
   afterAll(async () => {
     for (const node of nodes) await stopNode(node);
@@ -95,15 +97,6 @@ describe.runIf(redisUrl)(`two nodes sharing one Redis (${kind})`, () => {
     expect((await Promise.all([chat(nodes[0]!, key), chat(nodes[1]!, key)])).every((status) => status === 200)).toBe(true);
   });
 });
-
-/** Waits for a condition outside a test too (hooks), where expect.poll is not allowed. */
-const until = (condition: () => boolean | Promise<boolean>) =>
-  vi.waitFor(
-    async () => {
-      if (!(await condition())) throw new Error('not yet');
-    },
-    { timeout: 5000, interval: 50 },
-  );
 
 describe('a node whose Redis goes away', () => {
   let database: TestDatabase;
