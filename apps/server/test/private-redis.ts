@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
+import { eventually } from './eventually.js';
 import { unusedPort } from './in-flight-traffic.js';
 
 /**
@@ -63,11 +64,9 @@ export class PrivateRedis {
 
   private async spawn(): Promise<void> {
     this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i += 1) {
-      const up = await this.command((client) => client.ping()).then(() => true, () => false);
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`redis-server did not start on port ${this.port}`);
+    const answers = () => this.command((client) => client.ping()).then(() => true, () => false);
+    await eventually(answers, { timeout: 5000, interval: 50 }).catch(() => {
+      throw new Error(`redis-server did not start on port ${this.port}`);
+    });
   }
 }
