@@ -48,7 +48,8 @@ export const AdminUpdateUserRequestSchema = z.object({
   display_name: displayName.nullish(),
   password: z.string().nullish(),
   group: z.string().trim().max(32, AdminUserMessages.groupTooLong).nullish(),
-  quota: z.number({ error: AdminUserMessages.quotaInvalid }).int(AdminUserMessages.quotaInvalid).optional(),
+  // A balance the relay ran below 0 (a request that cost more than it reserved) is a debt; an administrator sets 0 or more.
+  quota: z.number({ error: AdminUserMessages.quotaInvalid }).int(AdminUserMessages.quotaInvalid).min(0, AdminUserMessages.quotaInvalid).max(Number.MAX_SAFE_INTEGER, AdminUserMessages.quotaInvalid).optional(),
   rpm_limit: rateLimitSchema().optional(),
   tpm_limit: rateLimitSchema().optional(),
   concurrency_limit: rateLimitSchema().optional(),

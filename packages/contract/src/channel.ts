@@ -11,6 +11,7 @@ export const ChannelMessages = {
   nameTooLong: 'channel.name_too_long',
   groupTooLong: 'channel.group_too_long',
   modelMappingTooLong: 'channel.model_mapping_too_long',
+  statusInvalid: 'channel.status_invalid',
 } as const satisfies Record<string, MessageCode>;
 
 /** The column sizes of one-api's channels table, which PostgreSQL and MySQL enforce (SQLite does not). */
@@ -43,9 +44,11 @@ export const ChannelInputSchema = z.object({
   group: commaList,
   groups: z.array(z.string()).optional(),
   config: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
-  status: intLike.optional(),
+  // 1 enabled, 2 disabled by hand, 3 disabled automatically: nothing else is a channel's status.
+  status: intLike.refine((status) => status >= 1 && status <= 3, ChannelMessages.statusInvalid).optional(),
   priority: intLike.nullish(),
-  weight: intLike.nullish(),
+  // A share of the traffic among channels of one priority: 0 or more (one-api's column is unsigned).
+  weight: intLike.pipe(z.number().min(0)).nullish(),
 });
 export type ChannelInput = z.input<typeof ChannelInputSchema>;
 

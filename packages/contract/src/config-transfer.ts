@@ -56,10 +56,14 @@ export const ConfigGroupSchema = z.strictObject({
 });
 export type ConfigGroup = z.infer<typeof ConfigGroupSchema>;
 
-/** A user's quota, set by username (the rest of an account is not configuration). */
+/**
+ * A user's quota, set by username (the rest of an account is not configuration). It may be below 0: the relay
+ * charges a request that cost more than it reserved in full, so a database can hold a debt, and its export
+ * must import again.
+ */
 export const ConfigUserQuotaSchema = z.strictObject({
   username: z.string({ error: 'expected a username' }).min(1, { error: 'expected a username' }),
-  quota: wholeNumber(0),
+  quota: z.number({ error: 'expected a number' }).int({ error: 'expected a whole number' }).safe({ error: 'expected a whole number' }),
 });
 
 export const ConfigDocumentSchema = z.strictObject({

@@ -45,7 +45,11 @@ const expiredTime = z
   .number({ error: TokenMessages.expiredTimeInvalid })
   .int(TokenMessages.expiredTimeInvalid)
   .min(NEVER_EXPIRES, TokenMessages.expiredTimeInvalid);
-const remainQuota = z.number({ error: TokenMessages.remainQuotaInvalid }).int(TokenMessages.remainQuotaInvalid).min(0, TokenMessages.remainQuotaInvalid);
+const remainQuota = z
+  .number({ error: TokenMessages.remainQuotaInvalid })
+  .int(TokenMessages.remainQuotaInvalid)
+  .min(0, TokenMessages.remainQuotaInvalid)
+  .max(Number.MAX_SAFE_INTEGER, TokenMessages.remainQuotaInvalid);
 const unlimitedQuota = z.boolean({ error: TokenMessages.unlimitedQuotaInvalid });
 const toggleStatus = z
   .number({ error: TokenMessages.statusInvalid })

@@ -4,8 +4,15 @@ import { DatabaseUnavailableError } from '../db/errors.js';
 import { ApiError } from './errors.js';
 import { languageOf } from './language.js';
 
-/** The envelope of a failure, its message in the request's language. */
-const failure = (request: FastifyRequest, error: ApiError) => ({ success: false, message: error.messageIn(languageOf(request)) });
+/**
+ * The envelope of a failure, its message in the request's language; a refused field (400) is named in `field`
+ * too, for a script or a form to point at without parsing the message.
+ */
+function failure(request: FastifyRequest, error: ApiError) {
+  const body = { success: false, message: error.messageIn(languageOf(request)) };
+  const { field } = error.params;
+  return error.status === 400 && typeof field === 'string' && field !== '' ? { ...body, field } : body;
+}
 
 /**
  * The one error handler of the app: typed errors with their status, Fastify's own refusals (bad JSON, a body

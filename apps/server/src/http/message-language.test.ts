@@ -40,9 +40,9 @@ describe.each(databaseKinds)('server messages by Accept-Language on %s', (kind) 
     expect(schemaMessage.en.message).toBe('remain_quota must be a whole number of 0 or more');
     expect(schemaMessage.zh.message).toBe('剩余额度（remain_quota）必须是不小于 0 的整数');
 
-    // A rule the schema words itself (the zod default) keeps zod's English and names field and reason in Chinese.
+    // A rule the schema words itself (the zod default) names the field with zod's English, and field and reason in Chinese.
     const zodMessage = await both('POST', '/api/user/login', { username: 42, password: 'x' }, '');
-    expect(zodMessage.en.message).toMatch(/^Invalid input: expected string/);
+    expect(zodMessage.en.message).toMatch(/^username: Invalid input: expected string/);
     expect(zodMessage.zh.message).toBe('username 无效：应为字符串');
 
     const query = await both('GET', '/api/log/?type=abc');

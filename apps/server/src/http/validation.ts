@@ -29,15 +29,44 @@ export function reasonOf(issue: z.core.$ZodIssue): MessageRef {
   }
 }
 
+const NUMERIC_TYPES = new Set(['number', 'int', 'bigint']);
+
+/** The value a path points at in the request's input, when the input is plain objects and arrays. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 /**
- * The first problem of a failed parse as an ApiError. The contract's schemas name their messages by catalog
- * code; zod's own messages become `validation.invalid_field`, which names the field in every language.
+ * True when the refused value is a number field's: a number out of its range or not whole, or something else
+ * where a number belongs. Those are answered 400 (issue 35: scripts use the API, and a quota of -999 is a
+ * client's mistake, not a business outcome); other refusals keep one-api's HTTP 200 with success=false,
+ * which one-api's console shows as the message it is.
  */
-export function validationError(issue: z.core.$ZodIssue | undefined): ApiError {
+function isNumberRefused(issue: z.core.$ZodIssue, input: unknown): boolean {
+  if ((RATE_LIMIT_FIELDS as readonly PropertyKey[]).includes(issue.path[0] ?? '')) return true;
+  if (issue.code === 'invalid_type') return NUMERIC_TYPES.has(issue.expected);
+  if (issue.code === 'too_small' || issue.code === 'too_big') return NUMERIC_TYPES.has(issue.origin);
+  if (issue.code === 'not_multiple_of') return true;
+  // A number that may come as a string of digits (the channel form's integers): a number was one of the choices.
+  if (issue.code === 'invalid_union') return issue.errors.some((choice) => choice.some((inner) => inner.code === 'invalid_type' && NUMERIC_TYPES.has(inner.expected)));
+  // A refine of its own (a status that is not 1 or 2) on a number.
+  return typeof valueAt(input, issue.path) === 'number';
+}
+
+/**
+ * The first problem of a failed parse as an ApiError, naming the field. The contract's schemas name their
+ * messages by catalog code; zod's own messages become `validation.invalid_field`, which names the field in
+ * every language. `input` is what was parsed, to tell a number field's refusal (400) from the others.
+ */
+export function validationError(issue: z.core.$ZodIssue | undefined, input?: unknown): ApiError {
   if (!issue) return new ApiError('validation.invalid_parameters');
   const field = issue.path.map(String).join('.');
-  // A rate limit that is not a non-negative integer is bad input, answered 400 (issue 14), not a business failure.
-  const status = (RATE_LIMIT_FIELDS as readonly PropertyKey[]).includes(issue.path[0] ?? '') ? 400 : 200;
+  const status = isNumberRefused(issue, input) ? 400 : 200;
   if (isMessageCode(issue.message)) return new ApiError(issue.message, { field }, status);
   return new ApiError('validation.invalid_field', { detail: issue.message, field: field || message('validation.the_request'), reason: reasonOf(issue) }, status);
 }
@@ -45,6 +74,6 @@ export function validationError(issue: z.core.$ZodIssue | undefined): ApiError {
 /** The parsed input, or the first problem of a failed parse as an ApiError the console shows. */
 export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw validationError(result.error.issues[0]);
+  if (!result.success) throw validationError(result.error.issues[0], input);
   return result.data;
 }

@@ -40,7 +40,7 @@ export const userMessages = {
   'user.promote_root_only': { en: 'only the super administrator can promote users to administrator', zh: '只有超级管理员才能将用户提升为管理员' },
   'user.already_admin': { en: 'this user is already an administrator', zh: '该用户已经是管理员' },
   'user.already_common': { en: 'this user is already a common user', zh: '该用户已经是普通用户' },
-  'user.quota_invalid': { en: 'quota must be a whole number', zh: '额度必须是整数' },
+  'user.quota_invalid': { en: 'quota must be a whole number of 0 or more', zh: '额度必须是不小于 0 的整数' },
   'user.topup_quota_invalid': { en: 'quota must be a whole number greater than 0', zh: '额度必须是大于 0 的整数' },
   'user.topup_quota_too_large': { en: 'quota must be at most 2147483647 per top-up', zh: '单次充值额度不得超过 2147483647' },
   'user.group_too_long': { en: 'the group must not be longer than 32 characters', zh: '分组长度不得超过 32 个字符' },

@@ -17,11 +17,11 @@ export const httpMessages = {
 
 /**
  * Validation failures of a request body or query. A schema's own message is a catalog code; otherwise the
- * English answer keeps zod's text (as before) and the Chinese one names the field and the reason.
+ * English answer is the field and zod's text, and the Chinese one names the field and the reason.
  */
 export const validationMessages = {
   'validation.invalid_parameters': { en: 'invalid parameters', zh: '参数无效' },
-  'validation.invalid_field': { en: '{detail}', zh: '{field} 无效：{reason}' },
+  'validation.invalid_field': { en: '{field}: {detail}', zh: '{field} 无效：{reason}' },
   'validation.the_request': { en: 'the request', zh: '请求内容' },
   'validation.reason.required': { en: 'it is required', zh: '不能为空' },
   'validation.reason.type': { en: 'expected {expected}', zh: '应为{expected}' },

@@ -40,8 +40,8 @@ export const redemptionMessages = {
   'redemption.quota_invalid': { en: 'quota must be a whole number of 0 or more', zh: '额度必须是不小于 0 的整数' },
   'redemption.quota_too_large': { en: 'quota must be at most 2147483647 per code', zh: '每个兑换码的额度不得超过 2147483647' },
   'redemption.count_range': {
-    en: `the number of codes must be a whole number from 1 to ${REDEMPTION_COUNT_MAX}`,
-    zh: `兑换码数量必须是 1 到 ${REDEMPTION_COUNT_MAX} 之间的整数`,
+    en: `count (the number of codes) must be a whole number from 1 to ${REDEMPTION_COUNT_MAX}`,
+    zh: `兑换码数量（count）必须是 1 到 ${REDEMPTION_COUNT_MAX} 之间的整数`,
   },
   'redemption.status_invalid': { en: 'status must be 1 (enabled) or 2 (disabled)', zh: '状态必须是 1（启用）或 2（禁用）' },
   'redemption.not_found': { en: 'redemption code not found', zh: '兑换码不存在' },
@@ -68,7 +68,7 @@ export const channelMessages = {
   'channel.id_invalid': { en: 'invalid channel id', zh: '渠道 ID 无效' },
   'channel.id_required': { en: 'channel id is required', zh: '缺少渠道 ID' },
   'channel.not_found': { en: 'channel not found', zh: '渠道不存在' },
-  'channel.status_invalid': { en: 'invalid channel status', zh: '渠道状态无效' },
+  'channel.status_invalid': { en: 'status must be 1 (enabled), 2 (disabled) or 3 (disabled automatically)', zh: '状态（status）必须是 1（启用）、2（禁用）或 3（自动禁用）' },
   'channel.test_unsupported': {
     en: 'channel type {type} cannot be tested yet: its protocol is not supported',
     zh: '渠道类型 {type} 暂不能测试：尚不支持其协议',

@@ -55,10 +55,10 @@ describe.each(databaseKinds)('the channel form fetches the upstream model list o
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = { cookie: admin }) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const fetchModels = async (form: object, headers?: Record<string, string>) => {
+  const fetchModels = async (form: object, headers?: Record<string, string>, status = 200) => {
     const response = await call('POST', '/api/channel/fetch_models', form, headers);
-    // Every refusal is an envelope with a message, never a server error.
-    expect(response.statusCode).toBe(200);
+    // Every refusal is an envelope with a message, never a server error; a field that is not a number is a 400.
+    expect(response.statusCode).toBe(status);
     return response.json<{ success: boolean; message: string; data?: { models: { id: string; priced: boolean }[] } }>();
   };
 
@@ -149,7 +149,7 @@ describe.each(databaseKinds)('the channel form fetches the upstream model list o
     expect((await fetchModels({ type: 8, key: OPENAI_KEY })).message).toBe('enter the base URL first: this channel type has no default address');
     expect((await fetchModels({ type: 33, key: 'not-an-aws-key' })).message).toMatch(/^the AWS key must be AK\|SK\|Region/);
     // Type as the console sends it, a number: a fuzzer's "12" for every field reaches no vendor.
-    expect((await fetchModels({ type: '12', key: '12', id: '12' })).success).toBe(false);
+    expect((await fetchModels({ type: '12', key: '12', id: '12' }, undefined, 400)).success).toBe(false);
   });
 
   it('asks nothing of the channels cache: listing changes no channel', async () => {

@@ -109,7 +109,9 @@ describe.each(databaseKinds)('channels on %s', (kind) => {
 
     expect((await call('PUT', '/api/channel/', { id, status: 2 })).data.status).toBe(2);
     expect((await abilities(id)).every((r) => !r.enabled)).toBe(true);
-    expect((await call('PUT', '/api/channel/', { id, weight: -3 })).data.weight).toBe(0);
+    // A negative weight is refused (issue 35), not changed to 0 behind the operator's back.
+    expect(await call('PUT', '/api/channel/', { id, weight: -3 })).toMatchObject({ success: false, field: 'weight' });
+    expect((await call('GET', `/api/channel/${id}`)).data.weight).toBe(before.weight);
     expect((await call('PUT', '/api/channel/', { id, priority: 9 })).data).toMatchObject({ priority: 9, status: 2, models: 'gpt-4o' });
     expect((await call('GET', `/api/channel/${id}`)).data.test_time).toBe(before.test_time);
   });

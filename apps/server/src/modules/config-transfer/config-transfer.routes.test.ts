@@ -159,7 +159,7 @@ describe.each(databaseKinds)('/api/config on %s', (kind) => {
     [{ version: 1, options: { RetryTimes: '-1' } }, 'options.RetryTimes: RetryTimes must be a whole number of 0 or more'],
     [{ version: 1, groups: { vip: { ratio: 1, rpm: 1.5 } } }, 'groups.vip.rpm: expected a whole number'],
     [{ version: 1, users: [{ username: 'nobody', quota: 1 }] }, 'users[0].username: no user named nobody'],
-    [{ version: 1, users: [{ username: 'alice', quota: -1 }] }, 'users[0].quota: expected a whole number of 0 or more'],
+    [{ version: 1, users: [{ username: 'alice', quota: 1.5 }] }, 'users[0].quota: expected a whole number'],
     [[1, 2], 'the document must be an object with a version field'],
   ])('refuses a malformed document naming the field, and writes nothing (%#)', async (document, message) => {
     const before = await exported();

@@ -3,7 +3,7 @@ import { isSecretOption, UpdateOptionRequestSchema, type OptionItem } from '@tol
 import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
-import { fail } from '../../http/errors.js';
+import { ApiError } from '../../http/errors.js';
 import { parseOrFail } from '../users/users.service.js';
 import { OPTION_DEFAULTS } from '../../options/option-defaults.js';
 import { hasBuiltInPrice } from '../../relay/billing/built-in-price.js';
@@ -28,7 +28,8 @@ export const optionRoutes = (ctx: AppContext): FastifyPluginAsync => async (app)
   app.put('/', async (request) => {
     const { key, value } = parseOrFail(UpdateOptionRequestSchema, request.body);
     const checked = checkOption(key, value, (other) => ctx.options.str(other), (model) => hasBuiltInPrice(ctx.relay.priceSources.current, model));
-    if (!checked.ok) throw fail(checked.message.code, checked.message.params);
+    // A value its option cannot take (a price that is not a number, a negative ratio) is bad input: 400.
+    if (!checked.ok) throw new ApiError(checked.message.code, checked.message.params, 400);
     await ctx.options.set(key, checked.value);
     await ctx.cacheSync.changed('options');
     return ok(undefined);

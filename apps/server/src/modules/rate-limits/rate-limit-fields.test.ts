@@ -39,7 +39,7 @@ describe.each(databaseKinds)('rate limit fields of keys, users and groups on %s'
   ])('refuses a key whose %s is %s with a 400 naming the field', async (field, value) => {
     const created = await call('POST', '/api/token/', alice, { name: 'bad', [field]: value });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual({ success: false, message: `${field} must be a whole number from 0 (no limit) to 2000000000` });
+    expect(created.json()).toEqual({ success: false, message: `${field} must be a whole number from 0 (no limit) to 2000000000`, field });
     const token = (await call('POST', '/api/token/', alice, { name: 'good' })).json<{ data: Token }>().data;
     const updated = await call('PUT', '/api/token/', alice, { id: token.id, [field]: value });
     expect(updated.statusCode).toBe(400);
@@ -53,7 +53,7 @@ describe.each(databaseKinds)('rate limit fields of keys, users and groups on %s'
     expect(user).toMatchObject({ rpm_limit: 30, tpm_limit: 5000, concurrency_limit: 3 });
     const refused = await call('PUT', '/api/user/', root, { id: aliceId, tpm_limit: -5 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ success: false, message: 'tpm_limit must be a whole number from 0 (no limit) to 2000000000' });
+    expect(refused.json()).toEqual({ success: false, message: 'tpm_limit must be a whole number from 0 (no limit) to 2000000000', field: 'tpm_limit' });
     const status = (await call('GET', `/api/user/${aliceId}/limits`, root)).json<{ data: unknown }>().data;
     expect(status).toEqual({ requests: { limit: 30, used: 0 }, tokens: { limit: 5000, used: 0 }, concurrency: { limit: 3, used: 0 } });
     // Users cannot read another user's limits through the admin route.

@@ -30,7 +30,7 @@ describe.each(databaseKinds)('redemption codes on %s', (kind) => {
   });
 
   it('bounds count to 1..100 and the name to 1..20 characters', async () => {
-    const countMessage = 'the number of codes must be a whole number from 1 to 100';
+    const countMessage = 'count (the number of codes) must be a whole number from 1 to 100';
     expect(await call('POST', '/api/redemption/', { name: 'n', quota: 1, count: 0 })).toMatchObject({ success: false, message: countMessage });
     expect(await call('POST', '/api/redemption/', { name: 'n', quota: 1, count: 101 })).toMatchObject({ success: false, message: countMessage });
     expect(await create({ name: 'bulk', quota: 1, count: 100 })).toHaveLength(100);

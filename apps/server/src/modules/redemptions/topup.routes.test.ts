@@ -43,7 +43,8 @@ describe.each(databaseKinds)('redeeming codes on %s', (kind) => {
 
   it('makes no code it could not redeem: a quota beyond the top-up log\'s 32 bits is refused, the largest one redeems', async () => {
     const made = await t.app.inject({ method: 'POST', url: '/api/redemption/', headers: { cookie: admin }, payload: { name: 'huge', quota: 2 ** 33, count: 1 } });
-    expect(made.json()).toEqual({ success: false, message: 'quota must be at most 2147483647 per code' });
+    expect(made.statusCode).toBe(400);
+    expect(made.json()).toEqual({ success: false, message: 'quota must be at most 2147483647 per code', field: 'quota' });
     expect(await t.ctx.db.selectFrom('redemptions').select('id').where('name', '=', 'huge').execute()).toEqual([]);
     const cookie = await newUser('midas');
     expect(await redeem(cookie, await makeCode(2 ** 31 - 1))).toMatchObject({ success: true, data: 2 ** 31 - 1 });

@@ -36,12 +36,12 @@ describe.each(databaseKinds)('POST /api/topup on %s', (kind) => {
     const gone = await addUser(t, 'gone', { status: UserStatus.Deleted });
     expect(await topUp({ user_id: 999999, quota: 1 })).toEqual({ success: false, message: 'user not found' });
     expect(await topUp({ user_id: gone.id, quota: 1 })).toEqual({ success: false, message: 'user not found' });
-    for (const quota of [0, -5, 1.5, '10']) expect(await topUp({ user_id: gone.id, quota })).toEqual({ success: false, message: 'quota must be a whole number greater than 0' });
+    for (const quota of [0, -5, 1.5, '10']) expect(await topUp({ user_id: gone.id, quota })).toEqual({ success: false, message: 'quota must be a whole number greater than 0', field: 'quota' });
   });
 
   it('refuses a quota beyond what its log can record (PostgreSQL and MySQL answered 500), and adds nothing', async () => {
     const user = await addUser(t, 'whale', { quota: 7 });
-    expect(await topUp({ user_id: user.id, quota: 2 ** 33 })).toEqual({ success: false, message: 'quota must be at most 2147483647 per top-up' });
+    expect(await topUp({ user_id: user.id, quota: 2 ** 33 })).toEqual({ success: false, message: 'quota must be at most 2147483647 per top-up', field: 'quota' });
     expect((await t.ctx.db.selectFrom('users').select('quota').where('id', '=', user.id).executeTakeFirstOrThrow()).quota).toBe(7);
     expect(await topUpLogs(user.id)).toEqual([]);
     expect(await topUp({ user_id: user.id, quota: 2 ** 31 - 1 })).toEqual({ success: true, message: '' });

@@ -108,7 +108,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'edited', password: 'changed-pass' } })).json().success).toBe(true);
     expect(await call('PUT', '/api/user/', admin, { id: target.id, password: 'short' })).toEqual({ success: false, message: 'password length must not be less than 8' });
     expect(await call('PUT', '/api/user/', admin, { id: target.id, username: 'boss' })).toEqual({ success: false, message: 'this username is already taken' });
-    expect(await call('PUT', '/api/user/', admin, { id: target.id, quota: 1.5 })).toEqual({ success: false, message: 'quota must be a whole number' });
+    expect(await call('PUT', '/api/user/', admin, { id: target.id, quota: 1.5 })).toEqual({ success: false, message: 'quota must be a whole number of 0 or more', field: 'quota' });
+    expect(await call('PUT', '/api/user/', admin, { id: target.id, quota: -999 })).toEqual({ success: false, message: 'quota must be a whole number of 0 or more', field: 'quota' });
   });
 
   it('writes a manage log when the quota changes, and none when it does not', async () => {
