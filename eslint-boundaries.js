@@ -4,7 +4,7 @@ import fs from 'node:fs';
  * Import boundaries: a lower layer never imports a higher one (DESIGN.md, "Dependency direction").
  *
  * Server, from the bottom: lib → db → options → observability, cluster, http → relay → modules → the composition
- * (app.ts, bootstrap.ts, main.ts, cli/). providers/ are the wire protocols: pure functions that know nothing of
+ * (app.ts, bootstrap.ts, main.ts, cli/); runtime-tuning/ (V8 and allocator settings) uses lib and observability only. providers/ are the wire protocols: pure functions that know nothing of
  * Fastify, the database or the app. Console: features use components/, lib/ and app/, never each other, and
  * components/ and lib/ never use a feature.
  *
@@ -18,6 +18,8 @@ const SERVER_LAYERS = {
   db: ['options', 'http', 'cluster', 'observability', 'providers', 'relay', 'modules', 'cli'],
   options: ['http', 'cluster', 'observability', 'providers', 'relay', 'modules', 'cli'],
   observability: ['relay', 'modules', 'cli'],
+  // V8 and allocator settings applied at start-up: they may log, and know nothing of the app.
+  'runtime-tuning': ['db', 'options', 'http', 'cluster', 'providers', 'relay', 'modules', 'cli'],
   cluster: ['relay', 'modules', 'cli'],
   http: ['relay', 'modules', 'cli'],
   providers: ['db', 'options', 'http', 'cluster', 'relay', 'modules', 'cli'],
