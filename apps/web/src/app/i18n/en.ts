@@ -1,11 +1,13 @@
 import { listKitI18n } from '@/components/list-kit/i18n';
 import { rateLimitsI18n } from '@/components/rate-limits/i18n';
+import { formRulesI18n } from '@/components/form-rules/i18n';
 import { tokensI18n } from '@/features/tokens/i18n';
 import { redemptionsI18n } from '@/features/redemptions/i18n';
 import { topupI18n } from '@/features/topup/i18n';
 import { logsI18n } from '@/features/logs/i18n';
 import { dashboardI18n } from '@/features/dashboard/i18n';
 import { pricingI18n } from '@/features/pricing/i18n';
+import { firstRunI18n } from '@/features/home/first-run/i18n';
 import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
@@ -203,10 +205,12 @@ export const en: Messages = {
   bindings: bindingsMessages.en,
   listKit: listKitI18n.en,
   rateLimits: rateLimitsI18n.en,
+  formRules: formRulesI18n.en,
   tokens: tokensI18n.en,
   redemptions: redemptionsI18n.en,
   topup: topupI18n.en,
   logs: logsI18n.en,
   dashboard: dashboardI18n.en,
   pricing: pricingI18n.en,
+  firstRun: firstRunI18n.en,
 };

@@ -1,11 +1,13 @@
 import { listKitI18n } from '@/components/list-kit/i18n';
 import { rateLimitsI18n } from '@/components/rate-limits/i18n';
+import { formRulesI18n } from '@/components/form-rules/i18n';
 import { tokensI18n } from '@/features/tokens/i18n';
 import { redemptionsI18n } from '@/features/redemptions/i18n';
 import { topupI18n } from '@/features/topup/i18n';
 import { logsI18n } from '@/features/logs/i18n';
 import { dashboardI18n } from '@/features/dashboard/i18n';
 import { pricingI18n } from '@/features/pricing/i18n';
+import { firstRunI18n } from '@/features/home/first-run/i18n';
 import { channelsMessages } from '@/features/channels/i18n';
 import { adminSettingsMessages } from '@/features/settings/i18n';
 import { usersMessages } from '@/features/users/i18n';
@@ -201,12 +203,14 @@ export const zh = {
   bindings: bindingsMessages.zh,
   listKit: listKitI18n.zh,
   rateLimits: rateLimitsI18n.zh,
+  formRules: formRulesI18n.zh,
   tokens: tokensI18n.zh,
   redemptions: redemptionsI18n.zh,
   topup: topupI18n.zh,
   logs: logsI18n.zh,
   dashboard: dashboardI18n.zh,
   pricing: pricingI18n.zh,
+  firstRun: firstRunI18n.zh,
 };
 
 export type Messages = typeof zh;

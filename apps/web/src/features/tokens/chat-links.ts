@@ -1,3 +1,5 @@
+import { fullKey } from '@/lib/gateway-address';
+
 /** The chat clients a key can be handed to (one-api's copy and "open chat" menus). */
 export const CHAT_TARGETS = ['next', 'ama', 'opencat', 'lobechat'] as const;
 export type ChatTarget = (typeof CHAT_TARGETS)[number];
@@ -22,13 +24,8 @@ export interface ChatLinkContext {
   serverAddress: string;
 }
 
-/** The key as clients use it: the server sends it without the prefix. */
-export const fullKey = (key: string): string => `sk-${key}`;
-
-/** The server a client should call: the configured address, else this page's origin; no trailing slash. */
-export function serverAddressOf(configured: string | undefined, origin: string): string {
-  return (configured || origin).replace(/\/+$/, '');
-}
+// The home page's first-run snippets build the same address and key.
+export { fullKey, serverAddressOf } from '@/lib/gateway-address';
 
 const base = (configured: string, fallback: string): string => (configured || fallback).replace(/\/+$/, '');
 
