@@ -1,6 +1,7 @@
 import { Divider, Form, InputNumber, Typography } from 'antd';
-import { RATE_LIMIT_MAX, type RateLimitStatus } from '@tollgate/contract';
+import { rateLimitSchema, type RateLimitStatus } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { numberRules } from '../form-rules/field-rules';
 import { USAGE_OF, usageParams, type LimitField } from './rate-limit-values';
 
 const LABELS: Record<LimitField, 'rateLimits.rpm' | 'rateLimits.tpm' | 'rateLimits.concurrency'> = {
@@ -9,9 +10,12 @@ const LABELS: Record<LimitField, 'rateLimits.rpm' | 'rateLimits.tpm' | 'rateLimi
   concurrency_limit: 'rateLimits.concurrency',
 };
 
+const LIMIT = rateLimitSchema();
+
 /**
  * The three limit inputs of a form (key or user): whole numbers, 0 for none, each with the use of its
- * limit right now when `usage` is given (the edit forms; a new key has none).
+ * limit right now when `usage` is given (the edit forms; a new key has none). A value out of the contract's
+ * range is refused on its field, never clamped (issue 35).
  */
 export function RateLimitFields({ usage }: { usage?: RateLimitStatus }) {
   const { t } = useTranslation();
@@ -26,6 +30,7 @@ export function RateLimitFields({ usage }: { usage?: RateLimitStatus }) {
             key={field}
             name={field}
             label={t(LABELS[field])}
+            rules={numberRules(t, t(LABELS[field]), LIMIT)}
             extra={
               <span data-testid={`${field}-usage`}>
                 {t('rateLimits.unlimitedHint')}
@@ -33,7 +38,7 @@ export function RateLimitFields({ usage }: { usage?: RateLimitStatus }) {
               </span>
             }
           >
-            <InputNumber name={field} min={0} max={RATE_LIMIT_MAX} precision={0} placeholder="0" style={{ width: '100%' }} data-testid={field} />
+            <InputNumber name={field} placeholder="0" style={{ width: '100%' }} data-testid={field} />
           </Form.Item>
         );
       })}

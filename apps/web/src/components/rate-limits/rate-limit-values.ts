@@ -7,14 +7,14 @@ export interface RateLimitValues {
   concurrency_limit: number | null;
 }
 
-/** An emptied field means no limit (0); the server takes whole numbers only, so fractions are cut. */
+/** An emptied field means no limit (0); anything else was checked by the field's rules and is sent as it is. */
 export const limitsOf = (values: RateLimitValues): RateLimits => ({
-  rpm_limit: whole(values.rpm_limit),
-  tpm_limit: whole(values.tpm_limit),
-  concurrency_limit: whole(values.concurrency_limit),
+  rpm_limit: limitOrNone(values.rpm_limit),
+  tpm_limit: limitOrNone(values.tpm_limit),
+  concurrency_limit: limitOrNone(values.concurrency_limit),
 });
 
-const whole = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0);
+const limitOrNone = (value: number | null | undefined) => (typeof value === 'number' ? value : 0);
 
 export type LimitField = keyof RateLimits;
 

@@ -1,8 +1,9 @@
-import { Card, Skeleton } from 'antd';
+import { Card, Form, Skeleton } from 'antd';
 import { DEFAULT_TOKEN_QUOTA, type Token } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { showError, showSuccess } from '@/app/toasts/toast';
+import { markRefusedField } from '@/components/form-rules/server-field-error';
 import { useRateLimitStatus } from '@/components/rate-limits/use-rate-limit-status';
 import { useAvailableModels, useSaveToken, useToken } from './api/token-form-data';
 import { TokenForm } from './components/token-form';
@@ -37,6 +38,7 @@ const formValuesOf = (token: Token): TokenFormValues => ({
 export function TokenFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [form] = Form.useForm<TokenFormValues>();
   const params = useParams();
   const id = params.id === undefined ? undefined : Number(params.id);
   const loaded = useToken(id);
@@ -57,6 +59,7 @@ export function TokenFormPage() {
         showSuccess(loaded.data ? t('tokens.form.updated') : t('tokens.form.created'));
         void navigate('/token');
       },
+      onError: (error) => markRefusedField(form, error),
     });
   };
 
@@ -68,6 +71,7 @@ export function TokenFormPage() {
         <Skeleton active loading={loaded.isPending} />
       ) : (
         <TokenForm
+          form={form}
           initialValues={loaded.data ? formValuesOf(loaded.data) : NEW_TOKEN}
           models={models.data ?? []}
           usage={limits.data}

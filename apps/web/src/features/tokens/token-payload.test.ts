@@ -32,8 +32,8 @@ describe('buildTokenPayload', () => {
     });
   });
 
-  it('sends the rate limits as whole numbers, an emptied one as 0 (no limit)', () => {
-    const result = buildTokenPayload({ ...values, rpm_limit: 60, tpm_limit: null, concurrency_limit: 2.7 }, false);
+  it('sends the rate limits as the form checked them, an emptied one as 0 (no limit)', () => {
+    const result = buildTokenPayload({ ...values, rpm_limit: 60, tpm_limit: null, concurrency_limit: 2 }, false);
     expect(result).toMatchObject({ kind: 'ok', payload: { rpm_limit: 60, tpm_limit: 0, concurrency_limit: 2 } });
   });
 

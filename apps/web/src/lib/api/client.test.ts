@@ -35,6 +35,13 @@ describe('api', () => {
     await expect(api.post('/v1/chat/completions', {})).rejects.toEqual(new HttpError(400, 'model is required'));
   });
 
+  it('keeps the field a 400 refused, for the form to mark', async () => {
+    answer(400, { success: false, message: '剩余额度（remain_quota）必须是不小于 0 的整数', field: 'remain_quota' });
+    const error = (await api.post('/api/token/', {}).catch((caught: unknown) => caught)) as HttpError;
+    expect(error).toEqual(new HttpError(400, '剩余额度（remain_quota）必须是不小于 0 的整数', 'remain_quota'));
+    expect(error.field).toBe('remain_quota');
+  });
+
   it('falls back to the status when the error body says nothing', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 }))));
     await expect(api.get('/api/status')).rejects.toEqual(new HttpError(502));

@@ -15,7 +15,8 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
-    throw new HttpError(response.status, await serverMessage(response));
+    const refusal = await refusalOf(response);
+    throw new HttpError(response.status, refusal.message, refusal.field);
   }
   return (await response.json()) as ApiEnvelope<T>;
 }
@@ -28,14 +29,20 @@ function languageHeader(): Record<string, string> {
   return { 'Accept-Language': document.documentElement.lang || 'zh-CN' };
 }
 
-/** What the server said went wrong: the envelope's `message`, or a relay error's `error.message`. */
-async function serverMessage(response: Response): Promise<string | undefined> {
+/**
+ * What the server said went wrong: the envelope's `message`, or a relay error's `error.message`, and the
+ * field a refused number belongs to (a 400's `field`).
+ */
+async function refusalOf(response: Response): Promise<{ message?: string; field?: string }> {
   try {
-    const body = (await response.json()) as { message?: unknown; error?: { message?: unknown } };
+    const body = (await response.json()) as { message?: unknown; field?: unknown; error?: { message?: unknown } };
     const message = body.message ?? body.error?.message;
-    return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+    return {
+      message: typeof message === 'string' && message.trim() !== '' ? message : undefined,
+      field: typeof body.field === 'string' && body.field !== '' ? body.field : undefined,
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 

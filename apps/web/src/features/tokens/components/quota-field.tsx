@@ -1,9 +1,14 @@
 import { Form, InputNumber, Switch } from 'antd';
+import { CreateTokenRequestSchema } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { numberRules } from '@/components/form-rules/field-rules';
 import { renderQuota } from '@/lib/format/quota';
 import type { TokenFormValues } from '../token-payload';
 
-/** Remaining quota with what it amounts to, and the unlimited switch that makes it irrelevant. */
+/**
+ * Remaining quota with what it amounts to, and the unlimited switch that makes it irrelevant. A quota out of
+ * the contract's range is refused on the field, never clamped to 0 (issue 35); empty means 0.
+ */
 export function QuotaField() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<TokenFormValues>();
@@ -16,12 +21,11 @@ export function QuotaField() {
       <Form.Item
         name="remain_quota"
         label={t('tokens.form.quota')}
+        rules={unlimited ? [] : numberRules(t, t('tokens.form.quota'), CreateTokenRequestSchema.shape.remain_quota)}
         extra={Number.isNaN(amount) || unlimited ? undefined : t('tokens.form.quotaDisplay', { value: renderQuota(amount) })}
       >
         <InputNumber<number>
           name="remain_quota"
-          min={0}
-          precision={0}
           disabled={unlimited}
           placeholder={t('tokens.form.quotaPlaceholder')}
           style={{ width: '100%' }}

@@ -1,12 +1,15 @@
-import { Alert, Button, Flex, Form, Input, Select } from 'antd';
-import type { RateLimitStatus } from '@tollgate/contract';
+import { Alert, Button, Flex, Form, Input, Select, type FormInstance } from 'antd';
+import { TOKEN_NAME_MAX_LENGTH, type RateLimitStatus } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { textRules } from '@/components/form-rules/field-rules';
 import { RateLimitFields } from '@/components/rate-limits/rate-limit-fields';
 import type { TokenFormValues } from '../token-payload';
 import { ExpiryField } from './expiry-field';
 import { QuotaField } from './quota-field';
 
 interface TokenFormProps {
+  /** The page's form, so a refusal of the server can mark its field. */
+  form: FormInstance<TokenFormValues>;
   initialValues: TokenFormValues;
   /** Model names the user may restrict the token to. */
   models: string[];
@@ -18,17 +21,16 @@ interface TokenFormProps {
   onCancel: () => void;
 }
 
-/** The fields of the token form; validation happens on submit (spec section 5). */
-export function TokenForm({ initialValues, models, usage, isEdit, submitting, onSubmit, onCancel }: TokenFormProps) {
+/** The fields of the token form; each is checked against the server's limits before sending (issue 35). */
+export function TokenForm({ form, initialValues, models, usage, isEdit, submitting, onSubmit, onCancel }: TokenFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TokenFormValues>();
   // Models already on the token stay choosable even if the user's group no longer offers them.
   const options = [...new Set([...models, ...initialValues.models])].map((model) => ({ value: model, label: model }));
 
   return (
     <Form<TokenFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSubmit} autoComplete="off" data-testid="token-form">
-      <Form.Item name="name" label={t('tokens.name')} required={!isEdit}>
-        <Input name="name" placeholder={t('tokens.form.namePlaceholder')} />
+      <Form.Item name="name" label={t('tokens.name')} rules={textRules(t, t('tokens.name'), { required: !isEdit, max: TOKEN_NAME_MAX_LENGTH })}>
+        <Input name="name" placeholder={t('tokens.form.namePlaceholder')} maxLength={TOKEN_NAME_MAX_LENGTH} showCount />
       </Form.Item>
       <Form.Item name="models" label={t('tokens.form.models')}>
         <Select mode="multiple" allowClear options={options} placeholder={t('tokens.form.modelsPlaceholder')} data-testid="token-models" />

@@ -1,0 +1,29 @@
+/**
+ * Why a form field was refused before sending, naming the field as its label reads (issue 35). Shared by the
+ * key, redemption, user and channel forms and the price editors.
+ */
+const zh = {
+  required: '{{field}}不能为空',
+  tooLong: '{{field}}最多 {{max}} 个字符',
+  notNumber: '{{field}}必须是数字',
+  wholeNumber: '{{field}}必须是整数',
+  atLeast: '{{field}}不能小于 {{min}}',
+  above: '{{field}}必须大于 {{min}}',
+  atMost: '{{field}}不能大于 {{max}}',
+  modelRequired: '{{editor}}第 {{row}} 行的模型名称不能为空',
+  priceInvalid: '{{editor}}中模型 {{model}} 的值必须是不小于 0 的数字，当前为 {{value}}',
+};
+
+const en: typeof zh = {
+  required: '{{field}} must not be empty',
+  tooLong: '{{field}} must be at most {{max}} characters',
+  notNumber: '{{field}} must be a number',
+  wholeNumber: '{{field}} must be a whole number',
+  atLeast: '{{field}} must be at least {{min}}',
+  above: '{{field}} must be greater than {{min}}',
+  atMost: '{{field}} must be at most {{max}}',
+  modelRequired: '{{editor}}: the model name on row {{row}} must not be empty',
+  priceInvalid: '{{editor}}: the value of model {{model}} must be a number of 0 or more, not {{value}}',
+};
+
+export const formRulesI18n = { zh, en };
