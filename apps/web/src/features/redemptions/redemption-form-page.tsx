@@ -1,8 +1,9 @@
-import { Card, Skeleton } from 'antd';
+import { Card, Form, Skeleton } from 'antd';
 import { DEFAULT_REDEMPTION_COUNT, DEFAULT_REDEMPTION_QUOTA } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { showSuccess } from '@/app/toasts/toast';
+import { markRefusedField } from '@/components/form-rules/server-field-error';
 import { useCreateRedemptions, useRedemption, useUpdateRedemption } from './api/redemption-form-data';
 import { codesFile, downloadTextFile } from './codes-file';
 import { RedemptionForm } from './components/redemption-form';
@@ -14,6 +15,8 @@ const NEW_CODES: RedemptionFormValues = { name: '', quota: DEFAULT_REDEMPTION_QU
 export function RedemptionFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [form] = Form.useForm<RedemptionFormValues>();
+  const markRefused = (error: Error) => markRefusedField(form, error);
   const params = useParams();
   const id = params.id === undefined ? undefined : Number(params.id);
   const loaded = useRedemption(id);
@@ -28,6 +31,7 @@ export function RedemptionFormPage() {
           showSuccess(t('redemptions.form.updated'));
           backToList();
         },
+        onError: markRefused,
       });
       return;
     }
@@ -39,6 +43,7 @@ export function RedemptionFormPage() {
         downloadTextFile(codesFile(payload.name, codes));
         backToList();
       },
+      onError: markRefused,
     });
   };
 
@@ -49,6 +54,7 @@ export function RedemptionFormPage() {
         <Skeleton active loading={loaded.isPending} />
       ) : (
         <RedemptionForm
+          form={form}
           initialValues={loaded.data ? { name: loaded.data.name, quota: loaded.data.quota, count: null } : NEW_CODES}
           isEdit={id !== undefined}
           submitting={create.isPending || update.isPending}

@@ -75,7 +75,6 @@ export function TokenFormPage() {
           initialValues={loaded.data ? formValuesOf(loaded.data) : NEW_TOKEN}
           models={models.data ?? []}
           usage={limits.data}
-          isEdit={id !== undefined}
           submitting={save.isPending}
           onSubmit={onSubmit}
           onCancel={() => void navigate('/token')}

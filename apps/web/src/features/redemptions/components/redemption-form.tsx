@@ -1,9 +1,13 @@
-import { Button, Flex, Form, Input, InputNumber } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, type FormInstance } from 'antd';
+import { CreateRedemptionRequestSchema, REDEMPTION_NAME_MAX_LENGTH } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { numberRules, textRules } from '@/components/form-rules/field-rules';
 import { renderQuota } from '@/lib/format/quota';
 import type { RedemptionFormValues } from '../redemption-payload';
 
 interface RedemptionFormProps {
+  /** The page's form, so a refusal of the server can mark its field. */
+  form: FormInstance<RedemptionFormValues>;
   initialValues: RedemptionFormValues;
   isEdit: boolean;
   submitting: boolean;
@@ -11,27 +15,34 @@ interface RedemptionFormProps {
   onCancel: () => void;
 }
 
-/** Name, quota per code and, when creating, how many codes to make. */
-export function RedemptionForm({ initialValues, isEdit, submitting, onSubmit, onCancel }: RedemptionFormProps) {
+/**
+ * Name, quota per code and, when creating, how many codes to make; each checked against the server's limits
+ * before sending, never clamped into range (issue 35).
+ */
+export function RedemptionForm({ form, initialValues, isEdit, submitting, onSubmit, onCancel }: RedemptionFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<RedemptionFormValues>();
   const quota = Number.parseInt(String(Form.useWatch('quota', form) ?? ''), 10);
 
   return (
     <Form<RedemptionFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSubmit} autoComplete="off" data-testid="redemption-form">
-      <Form.Item name="name" label={t('redemptions.name')} required={!isEdit}>
-        <Input name="name" placeholder={t('redemptions.form.namePlaceholder')} />
+      <Form.Item name="name" label={t('redemptions.name')} rules={textRules(t, t('redemptions.name'), { required: true, max: REDEMPTION_NAME_MAX_LENGTH })}>
+        <Input name="name" placeholder={t('redemptions.form.namePlaceholder')} maxLength={REDEMPTION_NAME_MAX_LENGTH} showCount />
       </Form.Item>
       <Form.Item
         name="quota"
         label={t('redemptions.form.quota')}
+        rules={numberRules(t, t('redemptions.form.quota'), CreateRedemptionRequestSchema.shape.quota, { required: true })}
         extra={Number.isNaN(quota) ? undefined : t('redemptions.form.quotaDisplay', { value: renderQuota(quota) })}
       >
-        <InputNumber<number> name="quota" min={0} precision={0} placeholder={t('redemptions.form.quotaPlaceholder')} style={{ width: '100%' }} />
+        <InputNumber<number> name="quota" placeholder={t('redemptions.form.quotaPlaceholder')} style={{ width: '100%' }} />
       </Form.Item>
       {!isEdit && (
-        <Form.Item name="count" label={t('redemptions.form.count')}>
-          <InputNumber<number> name="count" min={1} precision={0} placeholder={t('redemptions.form.countPlaceholder')} style={{ width: '100%' }} />
+        <Form.Item
+          name="count"
+          label={t('redemptions.form.count')}
+          rules={numberRules(t, t('redemptions.form.count'), CreateRedemptionRequestSchema.shape.count, { required: true })}
+        >
+          <InputNumber<number> name="count" placeholder={t('redemptions.form.countPlaceholder')} style={{ width: '100%' }} />
         </Form.Item>
       )}
       <Flex gap="small" justify="flex-end">

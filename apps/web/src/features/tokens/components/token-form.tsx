@@ -15,21 +15,20 @@ interface TokenFormProps {
   models: string[];
   /** The use of the key's limits now (edit form only). */
   usage?: RateLimitStatus;
-  isEdit: boolean;
   submitting: boolean;
   onSubmit: (values: TokenFormValues) => void;
   onCancel: () => void;
 }
 
 /** The fields of the token form; each is checked against the server's limits before sending (issue 35). */
-export function TokenForm({ form, initialValues, models, usage, isEdit, submitting, onSubmit, onCancel }: TokenFormProps) {
+export function TokenForm({ form, initialValues, models, usage, submitting, onSubmit, onCancel }: TokenFormProps) {
   const { t } = useTranslation();
   // Models already on the token stay choosable even if the user's group no longer offers them.
   const options = [...new Set([...models, ...initialValues.models])].map((model) => ({ value: model, label: model }));
 
   return (
     <Form<TokenFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onSubmit} autoComplete="off" data-testid="token-form">
-      <Form.Item name="name" label={t('tokens.name')} rules={textRules(t, t('tokens.name'), { required: !isEdit, max: TOKEN_NAME_MAX_LENGTH })}>
+      <Form.Item name="name" label={t('tokens.name')} rules={textRules(t, t('tokens.name'), { required: true, max: TOKEN_NAME_MAX_LENGTH })}>
         <Input name="name" placeholder={t('tokens.form.namePlaceholder')} maxLength={TOKEN_NAME_MAX_LENGTH} showCount />
       </Form.Item>
       <Form.Item name="models" label={t('tokens.form.models')}>
