@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { loginAsRoot } from './admin-helpers';
-import { screenshot } from './helpers';
+import { loginAsRoot } from './admin-helpers.js';
+import { screenshot } from './helpers.js';
 
 /**
  * Issue 35: at 1366 px, in English, the administrator's header folded Logs, Settings and About under "···".
