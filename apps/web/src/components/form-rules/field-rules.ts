@@ -6,15 +6,20 @@ import type { z } from 'zod';
 export const characterCount = (text: string): number => [...text].length;
 
 /**
- * A text field: refused when empty (if required) or longer than `max`, with a message naming the field by
- * its label. The limits come from the contract, so the console and the server agree on them.
+ * A text field: refused when empty (if required), shorter than `min` (when filled) or longer than `max`, with
+ * a message naming the field by its label. The limits come from the contract, so the console and the server
+ * agree on them.
  */
-export function textRules(t: TFunction, field: string, { required = false, max }: { required?: boolean; max: number }): Rule[] {
+export function textRules(t: TFunction, field: string, { required = false, min = 0, max }: { required?: boolean; min?: number; max: number }): Rule[] {
   return [
     { required, whitespace: true, message: t('formRules.required', { field }) },
     {
-      validator: (_, value: unknown) =>
-        typeof value === 'string' && characterCount(value.trim()) > max ? Promise.reject(new Error(t('formRules.tooLong', { field, max }))) : Promise.resolve(),
+      validator: (_, value: unknown) => {
+        const length = typeof value === 'string' ? characterCount(value.trim()) : 0;
+        if (length > max) return Promise.reject(new Error(t('formRules.tooLong', { field, max })));
+        if (length > 0 && length < min) return Promise.reject(new Error(t('formRules.tooShort', { field, min })));
+        return Promise.resolve();
+      },
     },
   ];
 }

@@ -5,6 +5,7 @@
 const zh = {
   required: '{{field}}不能为空',
   tooLong: '{{field}}最多 {{max}} 个字符',
+  tooShort: '{{field}}至少 {{min}} 个字符',
   notNumber: '{{field}}必须是数字',
   wholeNumber: '{{field}}必须是整数',
   atLeast: '{{field}}不能小于 {{min}}',
@@ -17,6 +18,7 @@ const zh = {
 const en: typeof zh = {
   required: '{{field}} must not be empty',
   tooLong: '{{field}} must be at most {{max}} characters',
+  tooShort: '{{field}} must be at least {{min}} characters',
   notNumber: '{{field}} must be a number',
   wholeNumber: '{{field}} must be a whole number',
   atLeast: '{{field}} must be at least {{min}}',

@@ -1,7 +1,10 @@
 import { Button, Card, Flex, Form, Input } from 'antd';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showSuccess } from '@/app/toasts/toast';
+import { textRules } from '@/components/form-rules/field-rules';
+import { markRefusedField } from '@/components/form-rules/server-field-error';
 import { useCreateUser } from './api/user-admin';
 
 interface NewUserValues {
@@ -10,7 +13,7 @@ interface NewUserValues {
   password?: string;
 }
 
-/** /user/add: the administrator creates an ordinary user. */
+/** /user/add: the administrator creates an ordinary user; each field is checked against the server's limits first (issue 35). */
 export function UserAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,8 +21,6 @@ export function UserAddPage() {
   const create = useCreateUser();
 
   const onFinish = ({ username = '', display_name = '', password = '' }: NewUserValues) => {
-    // Spec section 5: without a username and a password the click is ignored.
-    if (username === '' || password === '') return;
     create.mutate(
       { username, display_name, password },
       {
@@ -27,6 +28,7 @@ export function UserAddPage() {
           showSuccess(t('users.form.created'));
           form.resetFields();
         },
+        onError: (error) => markRefusedField(form, error),
       },
     );
   };
@@ -34,14 +36,18 @@ export function UserAddPage() {
   return (
     <Card title={t('users.form.addTitle')} style={{ maxWidth: 640, margin: '0 auto' }}>
       <Form form={form} layout="vertical" onFinish={onFinish} autoComplete="off" data-testid="user-add-form">
-        <Form.Item name="username" label={t('users.form.username')} required>
-          <Input name="username" placeholder={t('users.form.usernamePlaceholder')} autoComplete="off" />
+        <Form.Item name="username" label={t('users.form.username')} rules={textRules(t, t('users.form.username'), { required: true, max: USERNAME_MAX_LENGTH })}>
+          <Input name="username" placeholder={t('users.form.usernamePlaceholder')} autoComplete="off" maxLength={USERNAME_MAX_LENGTH} showCount />
         </Form.Item>
-        <Form.Item name="display_name" label={t('users.form.displayName')}>
-          <Input name="display_name" placeholder={t('users.form.displayNamePlaceholder')} autoComplete="off" />
+        <Form.Item name="display_name" label={t('users.form.displayName')} rules={textRules(t, t('users.form.displayName'), { max: DISPLAY_NAME_MAX_LENGTH })}>
+          <Input name="display_name" placeholder={t('users.form.displayNamePlaceholder')} autoComplete="off" maxLength={DISPLAY_NAME_MAX_LENGTH} showCount />
         </Form.Item>
-        <Form.Item name="password" label={t('users.form.password')} required>
-          <Input.Password name="password" placeholder={t('users.form.passwordPlaceholder')} autoComplete="new-password" />
+        <Form.Item
+          name="password"
+          label={t('users.form.password')}
+          rules={textRules(t, t('users.form.password'), { required: true, min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+        >
+          <Input.Password name="password" placeholder={t('users.form.passwordPlaceholder')} autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
         </Form.Item>
         <Flex gap="small">
           <Button onClick={() => void navigate('/user')}>{t('users.form.cancel')}</Button>
