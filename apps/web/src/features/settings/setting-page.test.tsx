@@ -151,4 +151,16 @@ describe('SettingPage admin tabs', () => {
     for (const key of ['Notice', 'SystemName', 'Logo', 'HomePageContent', 'About', 'Footer']) expect(screen.getByTestId(`save-${key}`)).toBeTruthy();
     expect(problems).toEqual([]);
   });
+
+  it('keeps the open tab in the address: a link opens it, a click changes it, an unknown one shows the first', async () => {
+    const router = renderRoute('/setting?tab=system');
+    await screen.findByTestId('whitelist-new-domain', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByText('其他设置'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=other'));
+    await screen.findByTestId('save-Theme');
+    await router.navigate(-1);
+    await screen.findByTestId('whitelist-new-domain');
+    await router.navigate('/setting?tab=nonsense');
+    await waitFor(() => expect(screen.getByRole('tab', { name: '个人设置' }).getAttribute('aria-selected')).toBe('true'));
+  });
 });

@@ -1,6 +1,7 @@
 import { Tabs } from 'antd';
 import { isAdmin, Role } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/app/session/use-current-user';
 import { OptionsGate } from './components/options-gate';
 import { ConfigTransferCard } from './config-transfer/config-transfer-card';
@@ -9,10 +10,14 @@ import { OperationSettings } from './operation/operation-settings';
 import { OtherSettings } from './other/other-settings';
 import { SystemSettings } from './system/system-settings';
 
-/** /setting: personal settings for everyone; the operation, system and other tabs for administrators. */
+/**
+ * /setting: personal settings for everyone; the operation, system and other tabs for administrators. The
+ * open tab is in the address (`?tab=system`), so a reload, a link or the back button lands on it.
+ */
 export function SettingPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const [search, setSearch] = useSearchParams();
 
   const personal = { key: 'personal', label: t('setting.personal'), children: <PersonalSettings /> };
   const adminTabs = [
@@ -24,5 +29,9 @@ export function SettingPage() {
   // Export and import carry every key: root's alone, as the server's routes are.
   const rootTabs = user?.role === Role.Root ? [{ key: 'config', label: t('adminSettings.configTransfer.tab'), children: <ConfigTransferCard /> }] : [];
 
-  return <Tabs items={isAdmin(user?.role) ? [personal, ...adminTabs, ...rootTabs] : [personal]} data-testid="setting-tabs" />;
+  const tabs = isAdmin(user?.role) ? [personal, ...adminTabs, ...rootTabs] : [personal];
+  // A tab this user may not open (or a mistyped one) shows the first.
+  const asked = search.get('tab');
+  const active = tabs.some((tab) => tab.key === asked) ? (asked as string) : personal.key;
+  return <Tabs items={tabs} activeKey={active} onChange={(tab) => setSearch({ tab })} data-testid="setting-tabs" />;
 }
