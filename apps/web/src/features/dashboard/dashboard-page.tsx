@@ -11,8 +11,8 @@ import { useDashboard } from './api/get-dashboard';
 import { ModelUsageChart, TrendChart } from './chart-cards';
 import { dailyTotals, lastUtcDays, modelSeries } from './dashboard-series';
 
-/** Dollars with 3 decimals, or 6 for amounts too small to show with 3 (a few cheap calls). */
-const formatDollars = (value: number): string => formatMoney(value, readCurrency(), value > 0 && value < 0.001 ? 6 : 3);
+/** Dollars in the display currency by the console's one money rule (a few cheap calls still show: $0.003). */
+const formatDollars = (value: number): string => formatMoney(value, readCurrency());
 
 /** /dashboard: my usage of the last 7 UTC days, per day and per model; then the analytics of a chosen range (everyone's for admins). */
 export function DashboardPage() {

@@ -82,6 +82,8 @@ const zh = {
     characterLine: '{{kind}} {{tokens}} 个字符 × {{price}} / 1M 字符 = {{cost}}',
     imageSize: '尺寸 {{size}}，尺寸倍率 {{ratio}}',
     imageSizeQuality: '尺寸 {{size}}，质量 {{quality}}，尺寸倍率 {{ratio}}',
+    rounding: '取整到整数额度点 {{cost}}',
+    total: '实扣 {{cost}}',
     groupRatio: '已乘分组倍率 {{ratio}}',
     tier: '长上下文价格：提示超过 {{tokens}} tokens',
     origin: {
@@ -176,6 +178,8 @@ const en: typeof zh = {
     characterLine: '{{kind}} {{tokens}} characters × {{price}} / 1M characters = {{cost}}',
     imageSize: 'size {{size}}, size ratio {{ratio}}',
     imageSizeQuality: 'size {{size}}, quality {{quality}}, size ratio {{ratio}}',
+    rounding: 'rounded to whole quota points {{cost}}',
+    total: 'charged {{cost}}',
     groupRatio: 'group ratio {{ratio}} applied',
     tier: 'long-context price: prompt above {{tokens}} tokens',
     origin: {

@@ -55,3 +55,68 @@ describe('costBreakdown', () => {
     for (const row of ['', null, '{"costs":"x"}', '{"model_ratio":1}']) expect(costBreakdown(row, 500_000)).toBeUndefined();
   });
 });
+
+/** A seeded generator, so a failing case can be run again. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A written amount as a whole number of its last decimal ("-¥1,234.0500" is -12340500n), and its decimals. */
+function unitsOf(text: string): { units: bigint; digits: number } {
+  const number = text.replace(/[^0-9.-]/g, '');
+  const [whole = '', fraction = ''] = number.split('.');
+  return { units: BigInt(whole.replace('-', '') + fraction) * (whole.startsWith('-') ? -1n : 1n), digits: fraction.length };
+}
+
+describe('the breakdown adds up to the charge', () => {
+  it('writes a gpt-4o-mini call’s lines and rounding so that they make the charged amount', () => {
+    // 14 prompt tokens at 0.075 and 31 completion tokens at 0.3: 10.35 points, charged 11.
+    const other = JSON.stringify({ group_ratio: 1, costs: [{ kind: 'input', tokens: 14, ratio: 0.075, quota: 1.05 }, { kind: 'output', tokens: 31, ratio: 0.3, quota: 9.3 }] });
+    const breakdown = costBreakdown(other, 500_000, undefined, 11)!;
+    expect(breakdown.lines.map((line) => [line.price, line.cost])).toEqual([
+      ['$0.15', '$0.0000021'],
+      ['$0.60', '$0.0000186'],
+    ]);
+    expect(breakdown.total).toEqual({ rounding: '$0.0000013', charged: '$0.0000220' });
+  });
+
+  it('has no rounding line when the lines make the charge exactly, and no total without a charge', () => {
+    const other = JSON.stringify({ costs: [{ kind: 'input', tokens: 1000, ratio: 1.5, quota: 1500 }] });
+    expect(costBreakdown(other, 500_000, undefined, 1500)?.total).toEqual({ charged: '$0.003000' });
+    expect(costBreakdown(other, 500_000)?.total).toBeUndefined();
+  });
+
+  it('over many random usages, prices, units and currencies: the lines as shown sum to the charge as shown, which is the charge', () => {
+    const random = seeded(35);
+    const kinds = ['input', 'output', 'cache_read', 'cache_write', 'reasoning', 'audio_input'] as const;
+    for (let run = 0; run < 2000; run += 1) {
+      const quotaPerUnit = [500_000, 1_000_000, 1, 7][Math.floor(random() * 4)]!;
+      const currency = random() < 0.5 ? { currency: 'USD', rate: 1 } : { currency: 'CNY', rate: Math.round(random() * 80_000) / 10_000 + 0.0001 };
+      const groupRatio = [1, 0.5, 0.9, 1.3][Math.floor(random() * 4)]!;
+      const count = 1 + Math.floor(random() * kinds.length);
+      const costs = kinds.slice(0, count).map((kind) => {
+        const tokens = Math.floor(random() ** 3 * 2_000_000);
+        const ratio = Math.round(random() ** 2 * 60 * 10_000) / 10_000;
+        return { kind, tokens, ratio, quota: tokens * ratio * groupRatio };
+      });
+      const charged = Math.ceil(costs.reduce((sum, line) => sum + line.quota, 0) * (1 - 1e-12));
+      const breakdown = costBreakdown(JSON.stringify({ group_ratio: groupRatio, costs }), quotaPerUnit, currency, charged)!;
+      const shown = [...breakdown.lines.map((line) => line.cost), ...(breakdown.total?.rounding ? [breakdown.total.rounding] : [])].map(unitsOf);
+      const total = unitsOf(breakdown.total!.charged);
+      const context = JSON.stringify({ run, quotaPerUnit, currency, costs, charged, breakdown });
+      expect(shown.every((part) => part.digits === total.digits), context).toBe(true);
+      expect(shown.reduce((sum, part) => sum + part.units, 0n), context).toBe(total.units);
+      // The charge as shown is the charge, to its last decimal.
+      const truth = (charged / quotaPerUnit) * currency.rate;
+      expect(Math.abs(Number(total.units) / 10 ** total.digits - truth), context).toBeLessThanOrEqual(0.5 / 10 ** total.digits + truth * 1e-12);
+      // A line that cost something never reads as nothing.
+      costs.forEach((line, i) => expect(line.quota === 0 || shown[i]!.units !== 0n, context).toBe(true));
+    }
+  });
+});

@@ -25,6 +25,14 @@ describe('formatQuota', () => {
     expect(formatQuota(1234567, dollars)).toBe('$2.47');
   });
 
+  it('never rounds a small quota to $0.00, and separates thousands of a large one', () => {
+    expect(formatQuota(1500, dollars)).toBe('$0.003');
+    expect(formatQuota(1, dollars)).toBe('$0.000002');
+    expect(formatQuota(0, dollars)).toBe('$0.00');
+    expect(formatQuota(-999, dollars)).toBe('-$0.002');
+    expect(formatQuota(500_000 * 1_000_000_000, dollars)).toBe('$1,000,000,000.00');
+  });
+
   it('takes a digits parameter (logs use 6)', () => {
     expect(formatQuota(1, dollars, 6)).toBe('$0.000002');
   });

@@ -16,9 +16,12 @@ export function formatCount(value: number): string {
   return String(value);
 }
 
-/** Quota as money (currency mode, `digits` decimals: lists use 2, logs 6) or as an abbreviated count. */
+/**
+ * Quota as money (currency mode: at least `digits` decimals, lists use 2 and logs 6, and more for an amount that
+ * would otherwise read as zero; see formatMoney) or as an abbreviated count.
+ */
 export function formatQuota(quota: number, display: QuotaDisplay, digits = 2): string {
-  if (display.displayInCurrency) return formatMoney(quota / display.quotaPerUnit, display.currency, digits);
+  if (display.displayInCurrency) return formatMoney(quota / display.quotaPerUnit, display.currency, { minDigits: digits });
   return formatCount(quota);
 }
 

@@ -2,6 +2,7 @@ import type { TableColumnsType } from 'antd';
 import type { ChannelView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { GroupTags } from '@/components/group-tags';
+import { renderQuota } from '@/lib/format/quota';
 import { BalanceCell, PriorityInput, TestModelSelect } from './channel-cells';
 import { ChannelRowActions } from './channel-row-actions';
 import { BreakerTag, ChannelStatusTag, ChannelTypeTag, ResponseTimeTag } from './channel-tags';
@@ -9,7 +10,7 @@ import type { ChannelRowHandlers } from './use-channel-row-handlers';
 
 interface ChannelColumnsOptions {
   handlers: ChannelRowHandlers;
-  /** The detail toggle reveals the balance and test-model columns. */
+  /** The detail toggle reveals the balance, used quota and test-model columns. */
   showDetail: boolean;
   testModelOf: (id: number) => string;
   setTestModel: (id: number, model: string) => void;
@@ -46,6 +47,13 @@ export function useChannelColumns({ handlers, showDetail, testModelOf, setTestMo
       sorter: true,
       hidden: !showDetail,
       render: (_, channel) => <BalanceCell channel={channel} onRefresh={() => handlers.updateBalance(channel)} />,
+    },
+    {
+      key: 'used_quota',
+      title: t('channels.columns.usedQuota'),
+      sorter: true,
+      hidden: !showDetail,
+      render: (_, channel) => <span data-testid="channel-used-quota">{renderQuota(channel.used_quota)}</span>,
     },
     {
       key: 'priority',

@@ -17,7 +17,7 @@ function LogDetails({ log }: { log: LogView }) {
   // The status, the channels tried and the protocol go ahead of the content, where a long content cannot push them out of sight.
   const other = logOtherView(log.other);
   const display = readQuotaDisplay();
-  const costs = costBreakdown(log.other, display.quotaPerUnit, display.currency);
+  const costs = costBreakdown(log.other, display.quotaPerUnit, display.currency, log.quota);
   return (
     <Space size={4} wrap>
       {other.failure && <StatusTag status={other.failure.status} />}

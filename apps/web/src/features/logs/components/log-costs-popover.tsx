@@ -10,7 +10,7 @@ const LINE_TEXT: Partial<Record<CostLine['kind'], 'logs.costs.requestLine' | 'lo
   character: 'logs.costs.characterLine',
 };
 
-/** A tag that opens the row's cost: each kind of token at its price, the group ratio, the tier applied. */
+/** A tag that opens the row's cost: each kind of token at its price, the rounding and the charge they add up to, the group ratio, the tier applied. */
 export function LogCostsPopover({ breakdown }: { breakdown: CostBreakdown }) {
   const { t } = useTranslation();
   const content = (
@@ -20,6 +20,14 @@ export function LogCostsPopover({ breakdown }: { breakdown: CostBreakdown }) {
           {t(LINE_TEXT[line.kind] ?? 'logs.costs.line', { kind: t(`logs.costs.kinds.${line.kind}`), tokens: line.tokens, price: line.price, cost: line.cost })}
         </Typography.Text>
       ))}
+      {breakdown.total?.rounding && (
+        <Typography.Text data-testid="log-cost-rounding">{t('logs.costs.rounding', { cost: breakdown.total.rounding })}</Typography.Text>
+      )}
+      {breakdown.total && (
+        <Typography.Text strong data-testid="log-cost-total">
+          {t('logs.costs.total', { cost: breakdown.total.charged })}
+        </Typography.Text>
+      )}
       {breakdown.image && (
         <Typography.Text type="secondary" data-testid="log-cost-image-size">
           {t(breakdown.image.quality ? 'logs.costs.imageSizeQuality' : 'logs.costs.imageSize', { size: breakdown.image.size, quality: breakdown.image.quality, ratio: formatRatio(breakdown.image.sizeRatio) })}
