@@ -66,6 +66,11 @@ test.describe('usage analytics on the dashboard', () => {
     const channels = page.getByTestId('analytics-channels-table');
     await expect(channels).toContainText(channelName);
     await expect(channels).toContainText('0.0%');
+    // p50 is a bound from the same rollups as the mean, never one the mean rules out (4 calls: at most 4/3 of it).
+    const [mean = '', p50 = '', p95 = ''] = (await channels.locator('tr', { hasText: channelName }).locator('td').allTextContents()).slice(4, 7);
+    expect(p50).toMatch(/^(≤ )?\d+$/);
+    expect(Number(p50.replace(/\D/g, ''))).toBeLessThanOrEqual(2 * (Number(mean) + 0.5));
+    expect(Number(p95.replace(/\D/g, ''))).toBeGreaterThanOrEqual(Number(p50.replace(/\D/g, '')));
 
     await page.getByTestId('analytics-range').getByText('30 天').click();
     await expect(page.getByTestId('analytics-total-requests')).toContainText(/[1-9]/);

@@ -92,7 +92,9 @@ export const AnalyticsTopSchema = z.array(AnalyticsTopItemSchema);
 
 /**
  * One channel of GET /api/analytics/channels: its requests and errors (a request counts under the channel it
- * tried last), and the latency of its answered requests, p50 and p95 estimated from histogram buckets.
+ * tried last), and the latency of its answered requests: the mean, and for p50 and p95 a latency that share of
+ * the requests did not exceed, proven from the same rollups as the mean (histogram buckets and the latency sum),
+ * an upper bound rather than an interpolated guess.
  */
 export const AnalyticsChannelSchema = z.object({
   channel_id: z.number(),

@@ -102,8 +102,8 @@ export async function channels(db: Kysely<Database>, scope: AnalyticsScope): Pro
       errors: row.errors,
       error_rate: row.requests > 0 ? row.errors / row.requests : 0,
       latency_avg_ms: row.latency_count > 0 ? Math.round(row.latency_ms_sum / row.latency_count) : 0,
-      latency_p50_ms: latencyPercentile(row.buckets, 0.5),
-      latency_p95_ms: latencyPercentile(row.buckets, 0.95),
+      latency_p50_ms: latencyPercentile(row.buckets, row.latency_ms_sum, 0.5),
+      latency_p95_ms: latencyPercentile(row.buckets, row.latency_ms_sum, 0.95),
     }))
     .sort((a, b) => b.requests - a.requests || a.channel_id - b.channel_id);
 }

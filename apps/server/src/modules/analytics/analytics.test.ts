@@ -121,13 +121,31 @@ describe.each(databaseKinds)('/api/analytics on %s', (kind) => {
     ]);
   });
 
-  it('gives each channel its error rate and latency percentiles from the histogram', async () => {
+  it('gives each channel its error rate and the latency its percentiles are at most, from the histogram and the sum of the mean', async () => {
     const channels = AnalyticsChannelsSchema.parse((await get(`/api/analytics/channels?${range(T0, T0 + 48 * H)}`)).data);
     expect(channels).toEqual([
-      { channel_id: channelB, name: 'beta', requests: 310, errors: 5, error_rate: 5 / 310, latency_avg_ms: Math.round(35_000 / 305), latency_p50_ms: 75, latency_p95_ms: 98 },
-      // 100 answers spread over (200, 400] ms: the median is 300 ms, the 95th percentile 390 ms.
-      { channel_id: channelA, name: 'alpha', requests: 100, errors: 0, error_rate: 0, latency_avg_ms: 300, latency_p50_ms: 300, latency_p95_ms: 390 },
+      // 300 answers in (50, 100] ms whose sum makes them all 100 ms, and 5 in (700, 1000] ms: both percentiles in the first bucket.
+      { channel_id: channelB, name: 'beta', requests: 310, errors: 5, error_rate: 5 / 310, latency_avg_ms: Math.round(35_000 / 305), latency_p50_ms: 100, latency_p95_ms: 100 },
+      // 100 answers in (200, 400] ms averaging 300: half of them cannot all be above 395 ms; the 95th is only known to be within the bucket.
+      { channel_id: channelA, name: 'alpha', requests: 100, errors: 0, error_rate: 0, latency_avg_ms: 300, latency_p50_ms: 395, latency_p95_ms: 400 },
     ]);
+  });
+
+  it('never reports a percentile that the mean rules out: a channel answering in 1 to 8 ms', async () => {
+    const hour = T0 + 200 * H;
+    // 100 answers of 1 to 8 ms (mean 3 ms), all in the histogram's first bucket, (0, 50] ms.
+    const latencies = Array.from({ length: 100 }, (_, i) => [1, 2, 2, 3, 3, 3, 4, 8][i % 8]!);
+    const sum = latencies.reduce((a, b) => a + b, 0);
+    await addRollups(t.ctx.db, t.ctx.dialect, [
+      rollupRow({ hour, user_id: bob.id, token_id: bobKey, channel_id: channelA, model: 'mini', requests: 100, errors: 0, latency_ms_sum: sum, latency_count: 100, latency_le_50: 100 }),
+    ]);
+    const [fast] = AnalyticsChannelsSchema.parse((await get(`/api/analytics/channels?${range(hour, hour + H)}`)).data);
+    // Interpolating in the bucket said p50 25 ms and p95 48 ms; a median of 25 ms would need a mean of 12.5 at least.
+    expect(fast).toMatchObject({ latency_avg_ms: 3, latency_p50_ms: Math.floor(sum / 51), latency_p95_ms: 50 });
+    const sorted = [...latencies].sort((a, b) => a - b);
+    expect(fast!.latency_p50_ms).toBeGreaterThanOrEqual(sorted[49]!);
+    expect(fast!.latency_p50_ms).toBeLessThanOrEqual(2 * (sum / 100));
+    expect(fast!.latency_p95_ms).toBeGreaterThanOrEqual(sorted[94]!);
   });
 
   it('counts requests refused before any channel in the totals but lists them under no channel', async () => {

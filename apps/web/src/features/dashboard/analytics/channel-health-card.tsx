@@ -8,11 +8,15 @@ import { ViewSwitch, type View } from './view-switch';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
-/** Each channel's error rate and latency (p50, p95) over the range: admins only. */
+/**
+ * Each channel's error rate and latency (p50, p95) over the range: admins only. The percentiles are what the
+ * server can prove from its histogram and the mean's sum, a latency they do not exceed, so they read "≤ n".
+ */
 export function ChannelHealthCard({ range }: { range: AnalyticsRange }) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('chart');
   const { data: channels = [] } = useAnalyticsChannels(range, true);
+  const atMost = (ms: number) => (ms > 0 ? t('dashboard.atMost', { ms: ms.toLocaleString() }) : ms);
   const rows = channels.map((c) => ({ ...c, error_percent: Number((c.error_rate * 100).toFixed(2)) }));
   return (
     <Card title={t('dashboard.channelHealth')} extra={<ViewSwitch view={view} onChange={setView} testId="analytics-channels-view" />} data-testid="analytics-channels">
@@ -43,8 +47,8 @@ export function ChannelHealthCard({ range }: { range: AnalyticsRange }) {
             { title: t('dashboard.errors'), dataIndex: 'errors' },
             { title: t('dashboard.errorRate'), dataIndex: 'error_rate', render: percent },
             { title: t('dashboard.latencyAvg'), dataIndex: 'latency_avg_ms' },
-            { title: t('dashboard.p50'), dataIndex: 'latency_p50_ms' },
-            { title: t('dashboard.p95'), dataIndex: 'latency_p95_ms' },
+            { title: t('dashboard.p50'), dataIndex: 'latency_p50_ms', render: atMost },
+            { title: t('dashboard.p95'), dataIndex: 'latency_p95_ms', render: atMost },
           ]}
         />
       )}
