@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/test/render-route';
+import { fieldError } from '@/test/field-error';
+import { afterPendingWork } from '@/test/pending-work';
 
 const channel = {
   id: 4,
@@ -74,7 +76,10 @@ describe('channel pages', () => {
     renderRoute('/channel/add');
     await screen.findByTestId('channel-form', {}, { timeout: 5000 });
     fireEvent.click(screen.getByTestId('channel-submit'));
-    await screen.findByText('请填写渠道名称和渠道密钥！');
+    // Each refused field is marked with its own message (issue 35), not one toast for the form.
+    await waitFor(() => expect(fieldError('name')).toBe('名称不能为空'));
+    expect(fieldError('key')).toBe('密钥不能为空');
+    await afterPendingWork();
     const posts = vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts).toHaveLength(0);
     expect(problems).toEqual([]);

@@ -108,10 +108,10 @@ describe('toChannelPayload', () => {
     expect(toChannelPayload(form({ key: 'sk-1\nsk-2' })).key).toBe('sk-1\nsk-2');
   });
 
-  it('sends priority as an integer and clamps a negative weight to 0', () => {
-    const payload = toChannelPayload(form({ priority: 3.7, weight: -4 }));
-    expect(payload.priority).toBe(3);
-    expect(payload.weight).toBe(0);
+  it('sends priority and weight as the field rules checked them, never clamped', () => {
+    const payload = toChannelPayload(form({ priority: -3, weight: 4 }));
+    expect(payload.priority).toBe(-3);
+    expect(payload.weight).toBe(4);
   });
 
   it('saves native protocols into config only where they differ from the type defaults', () => {

@@ -32,11 +32,14 @@ export function composedKey({ key, type, config }: ChannelFormValues): string {
   return key;
 }
 
+/** Every type but the proxy (43) serves models, so it needs at least one (spec section 5). */
+export const needsModels = (type: number): boolean => type !== PROXY;
+
 /** The rules of spec section 5, in one-api's order; undefined when the form may be sent. */
 export function checkChannelForm(values: ChannelFormValues, editing: boolean): ChannelFormProblem | undefined {
   // Editing keeps the stored key when none is typed, so only a new channel needs one.
   if (!editing && (values.name.trim() === '' || composedKey(values).trim() === '')) return 'nameAndKeyRequired';
-  if (values.type !== PROXY && values.models.length === 0) return 'modelsRequired';
+  if (needsModels(values.type) && values.models.length === 0) return 'modelsRequired';
   if (values.model_mapping.trim() !== '' && !isValidJson(values.model_mapping)) return 'modelMappingInvalid';
   if (values.groups.length === 0) return 'groupsRequired';
   return undefined;
@@ -44,7 +47,8 @@ export function checkChannelForm(values: ChannelFormValues, editing: boolean): C
 
 /**
  * The body to send. An edit sends the whole loaded channel back with the edits, as one-api's console does;
- * an empty priority or weight is left out, so the stored value stays.
+ * an empty priority or weight is left out, so the stored value stays. Both were checked by the field rules
+ * and are sent as typed: a negative weight is refused there, not clamped to 0 (issue 35).
  */
 export function toChannelPayload(values: ChannelFormValues, loaded?: ChannelView): ChannelPayload {
   const other = values.type === AZURE && values.other.trim() === '' ? DEFAULT_AZURE_API_VERSION : values.other.trim();
@@ -65,7 +69,7 @@ export function toChannelPayload(values: ChannelFormValues, loaded?: ChannelView
     groups: values.groups,
     config: JSON.stringify(config),
   };
-  if (values.priority !== null) payload.priority = Math.trunc(values.priority);
-  if (values.weight !== null) payload.weight = Math.max(0, Math.trunc(values.weight));
+  if (values.priority !== null) payload.priority = values.priority;
+  if (values.weight !== null) payload.weight = values.weight;
   return payload;
 }

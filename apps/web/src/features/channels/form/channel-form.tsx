@@ -1,11 +1,13 @@
 import { Button, Flex, Form, Input, InputNumber, Select } from 'antd';
-import { CHANNEL_TYPES, DEFAULT_CHANNEL_TYPE, type ChannelView } from '@tollgate/contract';
+import { CHANNEL_LIMITS, CHANNEL_TYPES, DEFAULT_CHANNEL_TYPE, type ChannelView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showInfo, showSuccess } from '@/app/toasts/toast';
+import { markRefusedField } from '@/components/form-rules/server-field-error';
 import { useGroups } from '@/lib/api/use-groups';
 import { useSaveChannel } from '../api/channel-form-data';
 import { channelModelsOf } from '../model-cache';
+import { channelFieldRules } from './channel-field-rules';
 import { checkChannelForm, toChannelPayload } from './channel-form-rules';
 import { toFormValues, type ChannelFormValues } from './channel-form-values';
 import { KeyField } from './key-field';
@@ -25,6 +27,7 @@ export function ChannelForm({ loaded }: { loaded?: ChannelView }) {
   const groups = useGroups();
   const save = useSaveChannel();
   const editing = loaded !== undefined;
+  const rules = channelFieldRules(t, form, editing);
 
   const typeOptions = CHANNEL_TYPES.map((entry) => ({ value: entry.id, label: i18n.language === 'en' ? entry.label : entry.labelZh }));
   const groupOptions = [...new Set(groups.data ?? [])].map((group) => ({ value: group, label: group }));
@@ -44,6 +47,7 @@ export function ChannelForm({ loaded }: { loaded?: ChannelView }) {
         showSuccess(editing ? t('channels.messages.updated') : t('channels.messages.created'));
         if (!editing) form.resetFields();
       },
+      onError: (error) => markRefusedField(form, error),
     });
   };
 
@@ -53,18 +57,20 @@ export function ChannelForm({ loaded }: { loaded?: ChannelView }) {
         <Select showSearch={{ optionFilterProp: 'label' }} options={typeOptions} data-testid="channel-type" />
       </Form.Item>
       <TypeNotices spec={spec} />
-      <Form.Item name="name" label={t('channels.form.name')} required={!editing}>
-        <Input placeholder={t('channels.form.namePlaceholder')} autoComplete="off" data-testid="channel-name" />
+      <Form.Item name="name" label={t('channels.form.name')} rules={rules.name}>
+        <Input name="name" placeholder={t('channels.form.namePlaceholder')} autoComplete="off" maxLength={CHANNEL_LIMITS.name} showCount data-testid="channel-name" />
       </Form.Item>
-      <Form.Item name="groups" label={t('channels.form.group')} required>
+      <Form.Item name="groups" label={t('channels.form.group')} required rules={rules.groups}>
         <Select mode="multiple" options={groupOptions} placeholder={t('channels.form.groupPlaceholder')} data-testid="channel-groups" />
       </Form.Item>
       <TypeSpecificFields spec={spec} />
       {spec.hasModels && (
         <>
-          <ModelPicker type={type} channelId={loaded?.id} />
-          <Form.Item name="model_mapping" label={t('channels.form.modelMapping')}>
+          <ModelPicker type={type} channelId={loaded?.id} rules={rules.models} />
+          <Form.Item name="model_mapping" label={t('channels.form.modelMapping')} rules={rules.model_mapping}>
             <Input.TextArea
+              name="model_mapping"
+              maxLength={CHANNEL_LIMITS.modelMapping}
               autoSize={{ minRows: 5 }}
               placeholder={`${t('channels.form.modelMappingPlaceholder')}\n${MODEL_MAPPING_EXAMPLE}`}
               style={{ fontFamily: 'monospace' }}
@@ -76,14 +82,14 @@ export function ChannelForm({ loaded }: { loaded?: ChannelView }) {
           </Form.Item>
         </>
       )}
-      <KeyField spec={spec} editing={editing} />
+      <KeyField spec={spec} editing={editing} rules={rules.key} />
       <NativeProtocolsField type={type} />
       <Flex gap="middle">
-        <Form.Item name="priority" label={t('channels.form.priority')}>
-          <InputNumber precision={0} placeholder={t('channels.form.priorityPlaceholder')} style={{ width: 240 }} data-testid="channel-priority-input" />
+        <Form.Item name="priority" label={t('channels.form.priority')} rules={rules.priority}>
+          <InputNumber name="priority" placeholder={t('channels.form.priorityPlaceholder')} style={{ width: 240 }} data-testid="channel-priority-input" />
         </Form.Item>
-        <Form.Item name="weight" label={t('channels.form.weight')}>
-          <InputNumber precision={0} placeholder={t('channels.form.weightPlaceholder')} style={{ width: 240 }} data-testid="channel-weight-input" />
+        <Form.Item name="weight" label={t('channels.form.weight')} rules={rules.weight}>
+          <InputNumber name="weight" placeholder={t('channels.form.weightPlaceholder')} style={{ width: 240 }} data-testid="channel-weight-input" />
         </Form.Item>
       </Flex>
       <Flex gap="small">

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Button, Flex, Form, Input, Select, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useAllModels } from '../api/channel-models';
 import { useUnpricedModels } from '../api/upstream-models';
@@ -12,7 +13,7 @@ import { UnpricedTag } from './unpriced-tag';
  * The models multi-select with the fill buttons, the upstream's own list and a custom model input. A picked
  * model without a price is marked: requests for it would be refused until one is set.
  */
-export function ModelPicker({ type, channelId }: { type: number; channelId?: number }) {
+export function ModelPicker({ type, channelId, rules }: { type: number; channelId?: number; rules: Rule[] }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ChannelFormValues>();
   const selected: string[] = Form.useWatch('models', form) ?? [];
@@ -39,7 +40,7 @@ export function ModelPicker({ type, channelId }: { type: number; channelId?: num
 
   return (
     <>
-      <Form.Item name="models" label={t('channels.form.models')} required>
+      <Form.Item name="models" label={t('channels.form.models')} required rules={rules}>
         <Select
           mode="multiple"
           allowClear
