@@ -2,6 +2,7 @@ import type { LogCostKind, LogOther } from '@tollgate/contract';
 import { clean, textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { ConsumeFacts } from './settle.js';
+import { ratioInText } from './billing/ratio-text.js';
 
 /** The breakdown the console's log detail shows (the contract's LogOther). */
 export function logOther(facts: ConsumeFacts): LogOther {
@@ -82,7 +83,7 @@ export function priceTexts(price: Price): PriceTexts {
   if (!texts) {
     const number = (value: number) => JSON.stringify(value);
     texts = {
-      summary: `model ratio ${price.modelRatio.toFixed(2)}, group ratio ${price.groupRatio.toFixed(2)}, completion ratio ${price.completionRatio.toFixed(2)}`,
+      summary: `model ratio ${ratioInText(price.modelRatio)}, group ratio ${ratioInText(price.groupRatio)}, completion ratio ${ratioInText(price.completionRatio)}`,
       ratios: `"model_ratio":${number(price.modelRatio)},"group_ratio":${number(price.groupRatio)}${price.origin ? `,"price_origin":${JSON.stringify(price.origin)}` : ''}`,
       completion: `,"completion_ratio":${number(price.completionRatio)}`,
       cacheRead: `,"cache_read_ratio":${number(price.cacheReadRatio ?? 1)}`,

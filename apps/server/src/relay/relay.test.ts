@@ -38,7 +38,7 @@ describe.each(databaseKinds)('OpenAI relay through the official SDK on %s', (kin
     expect((await channelUsed()) - channelBefore).toBe(3);
     const log = await lastConsumeLog(suite.f);
     expect(log).toMatchObject({ user_id: suite.userId, username: 'sdkuser', token_name: 'key1', model_name: 'gpt-4o-mini', quota: 3, prompt_tokens: 10, completion_tokens: 5 });
-    expect(log.content).toBe('model ratio 0.07, group ratio 1.00, completion ratio 4.00');
+    expect(log.content).toBe('model ratio 0.075, group ratio 1.00, completion ratio 4.00');
     expect(log.request_id).toMatch(/^\d{20,}$/);
     expect(Number(log.elapsed_time)).toBeGreaterThanOrEqual(0);
     expect(Boolean(log.is_stream)).toBe(false);

@@ -10,6 +10,7 @@ import type { Reservation } from './billing/reservation.js';
 import type { UnitBreakdown } from './billing/unit-breakdown.js';
 import { failureLog, type FailureFacts } from './failure-log.js';
 import { logOtherJson, priceTexts } from './log-other.js';
+import { ratioInText } from './billing/ratio-text.js';
 
 export interface ConsumeFacts {
   record: KeyRecord;
@@ -77,12 +78,12 @@ export function refund(ctx: AppContext, reservation: Reservation): void {
 function ratioText(facts: ConsumeFacts): string {
   const { price, usage } = facts;
   const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
-  if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${price.groupRatio.toFixed(2)}${interrupted}`;
+  if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${ratioInText(price.groupRatio)}${interrupted}`;
   if (facts.breakdown) return facts.breakdown.ratioText + interrupted;
   const parts = [priceTexts(price).summary];
-  if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${(price.cacheReadRatio ?? 1).toFixed(2)}`);
-  if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${(price.cacheWriteRatio ?? 1).toFixed(2)}`);
-  if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${(price.reasoningRatio ?? price.completionRatio).toFixed(2)}`);
+  if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${ratioInText(price.cacheReadRatio ?? 1)}`);
+  if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${ratioInText(price.cacheWriteRatio ?? 1)}`);
+  if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${ratioInText(price.reasoningRatio ?? price.completionRatio)}`);
   if (price.tier !== undefined) parts.push(`long-context tier above ${price.tier} prompt tokens`);
   return parts.join(', ') + interrupted;
 }

@@ -6,6 +6,7 @@ import type { Usage } from '../billing/quota.js';
 import type { UnitBreakdown } from '../billing/unit-breakdown.js';
 import type { RelayPlan } from '../relay-plan.js';
 import type { RelayInput } from '../request-input.js';
+import { ratioInText } from '../billing/ratio-text.js';
 
 export interface Charge {
   quota: number;
@@ -31,4 +32,4 @@ export interface ModeRules {
   charge(ctx: AppContext, plan: RelayPlan, input: RelayInput, outcome: Outcome): Promise<Charge>;
 }
 
-export const twoRatioText = (plan: RelayPlan) => `model ratio ${plan.price.modelRatio.toFixed(2)}, group ratio ${plan.price.groupRatio.toFixed(2)}`;
+export const twoRatioText = (plan: RelayPlan) => `model ratio ${ratioInText(plan.price.modelRatio)}, group ratio ${ratioInText(plan.price.groupRatio)}`;
