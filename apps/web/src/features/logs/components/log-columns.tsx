@@ -1,8 +1,10 @@
 import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { LogView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { USD } from '@/lib/format/money';
 import { readQuotaDisplay, renderQuota } from '@/lib/format/quota';
 import { formatTimestamp } from '@/lib/format/time';
+import { displayContent } from '../log-content';
 import { costBreakdown } from '../log-costs';
 import { logOtherView } from '../log-other';
 import { LogCostsPopover } from './log-costs-popover';
@@ -26,7 +28,7 @@ function LogDetails({ log }: { log: LogView }) {
       {other.passthrough && <PassthroughTag />}
       {other.interrupted && <InterruptedTag by={other.interrupted} />}
       {other.dropped && <DroppedTag names={other.dropped} />}
-      <Typography.Text>{log.content}</Typography.Text>
+      <Typography.Text>{displayContent(log.content, display.currency ?? USD)}</Typography.Text>
       {other.lines.map((line) => (
         <TokenKindText key={line.kind} line={line} />
       ))}

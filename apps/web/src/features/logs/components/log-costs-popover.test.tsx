@@ -53,3 +53,17 @@ describe('LogCostsPopover for images and audio, with the price’s origin', () =
     });
   });
 });
+
+describe('LogCostsPopover with the row’s charge', () => {
+  it('shows the lines, the rounding to whole points and the charge, which add up', async () => {
+    await i18n.changeLanguage('en');
+    const other = JSON.stringify({ costs: [{ kind: 'input', tokens: 14, ratio: 0.075, quota: 1.05 }, { kind: 'output', tokens: 31, ratio: 0.3, quota: 9.3 }] });
+    render(<LogCostsPopover breakdown={costBreakdown(other, QUOTA_PER_UNIT, { currency: 'CNY', rate: 7 }, 11)!} />);
+    fireEvent.click(screen.getByTestId('log-costs'));
+    expect(screen.getByTestId('log-cost-input').textContent).toBe('input 14 tokens × ¥1.05 / 1M = ¥0.0000147');
+    expect(screen.getByTestId('log-cost-output').textContent).toBe('output 31 tokens × ¥4.20 / 1M = ¥0.0001302');
+    expect(screen.getByTestId('log-cost-rounding').textContent).toBe('rounded to whole quota points ¥0.0000091');
+    expect(screen.getByTestId('log-cost-total').textContent).toBe('charged ¥0.0001540');
+    await i18n.changeLanguage('zh-CN');
+  });
+});
