@@ -11,8 +11,8 @@ const zh = {
   atLeast: '{{field}}不能小于 {{min}}',
   above: '{{field}}必须大于 {{min}}',
   atMost: '{{field}}不能大于 {{max}}',
-  modelRequired: '{{editor}}第 {{row}} 行的模型名称不能为空',
-  priceInvalid: '{{editor}}中模型 {{model}} 的值必须是不小于 0 的数字，当前为 {{value}}',
+  entryInvalid: '{{editor}}中 {{name}} 的值必须是不小于 0 的数字，当前为 {{value}}',
+  inputZero: '其他价格不为空时，{{field}}必须大于 0',
 };
 
 const en: typeof zh = {
@@ -24,8 +24,8 @@ const en: typeof zh = {
   atLeast: '{{field}} must be at least {{min}}',
   above: '{{field}} must be greater than {{min}}',
   atMost: '{{field}} must be at most {{max}}',
-  modelRequired: '{{editor}}: the model name on row {{row}} must not be empty',
-  priceInvalid: '{{editor}}: the value of model {{model}} must be a number of 0 or more, not {{value}}',
+  entryInvalid: '{{editor}}: the value of {{name}} must be a number of 0 or more, not {{value}}',
+  inputZero: '{{field}} must be greater than 0 when another kind has a price',
 };
 
 export const formRulesI18n = { zh, en };

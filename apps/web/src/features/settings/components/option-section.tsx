@@ -14,6 +14,9 @@ export interface OptionField {
   step?: number;
 }
 
+/** Why changes must not be sent: a message, or a message for one field, which is marked with it as well. */
+export type OptionProblem = string | { key: string; message: string };
+
 interface OptionSectionProps {
   title?: string;
   description?: ReactNode;
@@ -21,8 +24,8 @@ interface OptionSectionProps {
   options: Options;
   fields: readonly OptionField[];
   saveLabel: string;
-  /** A message when the changes must not be sent. */
-  validate?: (changes: OptionChange[]) => string | undefined;
+  /** Why the changes must not be sent, if they must not. */
+  validate?: (changes: OptionChange[]) => OptionProblem | undefined;
   /** Completes the typed values before they are compared and saved (OIDC discovery); a throw is shown as the error. */
   prepare?: (values: Options) => Promise<Options>;
   /** What a failed `prepare` is reported as, followed by its reason. */
@@ -85,7 +88,8 @@ export function OptionSection({ title, description, options, fields, saveLabel, 
     const changed = changedOptions(options, values);
     const changes = store ? store(changed) : changed;
     const problem = validate?.(changes);
-    if (problem) return showError(problem);
+    if (typeof problem === 'object') form.setFields([{ name: problem.key, errors: [problem.message] }]);
+    if (problem) return showError(typeof problem === 'object' ? problem.message : problem);
     save.mutate(changes);
   };
 

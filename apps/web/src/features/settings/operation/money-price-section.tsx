@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Table, Typography } from 'antd';
-import { ModelMoneyPriceSchema, type ModelListPriceView, type PriceOrigin } from '@tollgate/contract';
+import { MODEL_NAME_MAX_LENGTH, ModelMoneyPriceSchema, type ModelListPriceView, type PriceOrigin } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
-import { showError } from '@/app/toasts/toast';
-import { catalogText } from '@/app/i18n/catalog-text';
+import { textRules } from '@/components/form-rules/field-rules';
 import { api } from '@/lib/api/client';
 import { currencyDisplay, currencySymbol } from '@/lib/format/money';
 import { useSaveOptions } from '../api/options';
 import { hasOperatorPrice, moneyFieldsOf, moneyPriceChanges, operatorPrices, type MoneyPriceFields } from '../money-prices';
 import type { Options } from '../option-diff';
+import { moneyPriceRules } from './money-price-rules';
 
 const KINDS = [
   ['input', 'input'],
@@ -23,10 +23,12 @@ const KINDS = [
 /**
  * A model's prices per million tokens in the display currency (dollars unless the operator chose another),
  * saved as the ratios one-api stores (so old data keeps its meaning); the operator's priced models are listed
- * in money beside it. Checked before anything is sent.
+ * in money beside it. Each field is checked before anything is sent and a refusal is marked on it, named as
+ * its label reads (issue 35).
  */
 export function MoneyPriceSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.prices' });
+  const { t: tRoot } = useTranslation();
   const save = useSaveOptions();
   const [form] = Form.useForm<MoneyPriceFields>();
   const quotaPerUnit = Number(options.QuotaPerUnit) > 0 ? Number(options.QuotaPerUnit) : 500_000;
@@ -51,8 +53,8 @@ export function MoneyPriceSection({ options }: { options: Options }) {
   const onFinish = (typed: MoneyPriceFields) => {
     const parsed = ModelMoneyPriceSchema.safeParse(typed);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      showError(issue ? catalogText({ code: issue.message, params: { field: issue.path.map(String).join('.') } }) : '');
+      // The fields passed their own rules: what is left is the rule across them, that other prices need an input price.
+      form.setFields([{ name: 'input', errors: [tRoot('formRules.inputZero', { field: t('input') })] }]);
       return;
     }
     save.mutate(moneyPriceChanges(options, parsed.data, quotaPerUnit, display));
@@ -70,12 +72,12 @@ export function MoneyPriceSection({ options }: { options: Options }) {
         </Typography.Text>
       )}
       <Form form={form} layout="inline" onFinish={onFinish} initialValues={{ model: '', input: '', output: '', cache_read: '', cache_write: '', reasoning: '', audio_input: '', audio_output: '' }}>
-        <Form.Item name="model" label={t('model')}>
-          <Input data-testid="money-model" onBlur={(event) => event.target.value.trim() && void load(event.target.value)} autoComplete="off" />
+        <Form.Item name="model" label={t('model')} rules={textRules(tRoot, t('model'), { required: true, max: MODEL_NAME_MAX_LENGTH })}>
+          <Input name="model" data-testid="money-model" maxLength={MODEL_NAME_MAX_LENGTH} onBlur={(event) => event.target.value.trim() && void load(event.target.value)} autoComplete="off" />
         </Form.Item>
         {KINDS.map(([field, label]) => (
-          <Form.Item key={field} name={field} label={t(label)}>
-            <Input data-testid={`money-${field}`} prefix={symbol} style={{ width: 110 }} autoComplete="off" />
+          <Form.Item key={field} name={field} label={t(label)} rules={moneyPriceRules(tRoot, field, t(label))}>
+            <Input name={field} data-testid={`money-${field}`} prefix={symbol} style={{ width: 110 }} autoComplete="off" />
           </Form.Item>
         ))}
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="money-save">

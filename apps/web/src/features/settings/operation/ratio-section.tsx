@@ -2,9 +2,10 @@ import { Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBuiltInRatios } from '../api/built-in-ratios';
 import { ownRatioChanges, withBuiltInRatios } from '../built-in-ratio-text';
-import { OptionSection } from '../components/option-section';
+import { OptionSection, type OptionProblem } from '../components/option-section';
 import type { Options } from '../option-diff';
 import { GroupRateLimitsSection } from './group-rate-limits-section';
+import { RATIO_LABELS, ratioEntryProblem } from '../ratio-entry-problem';
 import { blankAsBuiltIns, ratioProblem, withPrettyRatios } from '../ratio-text';
 
 /**
@@ -15,14 +16,18 @@ import { blankAsBuiltIns, ratioProblem, withPrettyRatios } from '../ratio-text';
  */
 export function RatioSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
+  const { t: tRoot } = useTranslation();
   const builtIns = useBuiltInRatios();
   // The editors start from the built-ins once: a form takes its values when it mounts.
   if (builtIns.isPending) return <Skeleton active data-testid="ratio-section-loading" />;
   const pretty = withBuiltInRatios(withPrettyRatios(options), builtIns.data);
   const store = (changes: Parameters<typeof ownRatioChanges>[2]) => ownRatioChanges(options, builtIns.data, changes);
-  const validate = (changes: Parameters<typeof ratioProblem>[0]) => {
+  const validate = (changes: Parameters<typeof ratioProblem>[0]): OptionProblem | undefined => {
     const problem = ratioProblem(changes);
-    return problem && t(problem);
+    if (problem) return t(problem);
+    // A row that is not a price is named as the operator typed it, in the editor's own words (issue 35).
+    const entry = ratioEntryProblem(changes);
+    return entry && { key: entry.key, message: tRoot('formRules.entryInvalid', { editor: t(RATIO_LABELS[entry.key]), name: entry.name, value: entry.value }) };
   };
   return (
     <Flex vertical gap="large">
