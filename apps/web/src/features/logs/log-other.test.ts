@@ -64,4 +64,10 @@ describe('formatRatio', () => {
     expect(formatRatio(1.25)).toBe('1.25');
     expect(formatRatio(2)).toBe('2');
   });
+
+  it('keeps every digit of a small ratio', () => {
+    expect(formatRatio(0.075)).toBe('0.075');
+    expect(formatRatio(0.000_05)).toBe('0.00005');
+    expect(formatRatio(0.1 * 0.075)).toBe('0.0075');
+  });
 });

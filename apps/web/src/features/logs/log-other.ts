@@ -59,5 +59,10 @@ function failureOf(status: unknown, channels: unknown): LogOtherView['failure'] 
   return { status, channels: ids };
 }
 
-/** Ratios are products of configured prices and can carry float noise (0.30000000000000004): 4 decimals at most. */
-export const formatRatio = (ratio: number): string => String(Number(ratio.toFixed(4)));
+const RATIO_DIGITS = new Intl.NumberFormat('en', { maximumSignificantDigits: 6, useGrouping: false });
+
+/**
+ * Ratios are products of configured prices and can carry float noise (0.30000000000000004): six significant digits,
+ * so the noise goes while a small ratio keeps its digits (0.075, 0.00005; a fixed count of decimals rounds those away).
+ */
+export const formatRatio = (ratio: number): string => RATIO_DIGITS.format(ratio);
