@@ -44,8 +44,13 @@ test.describe('console: the cost of image and speech requests', () => {
     await screenshot(page, 'log-costs-image');
     await page.keyboard.press('Escape');
     await rowWith(page, 'log-table', 'tts-1').first().getByTestId('log-costs').click();
-    // tts-1: ratio 7.5 a character, $15 per million; 11 characters.
-    await expect(page.getByTestId('log-cost-character')).toHaveText('语音合成 11 个字符 × $15.00 / 1M 字符 = $0.000165');
+    // tts-1: ratio 7.5 a character, $15 per million; 11 characters: 82.5 points, charged 83, the half point shown
+    // as the rounding so that the lines add up to the charge (one more decimal for it).
+    await expect(page.getByTestId('log-cost-character')).toHaveText('语音合成 11 个字符 × $15.00 / 1M 字符 = $0.0001650');
+    // The image's popover stays in the page, closed: read the speech one's.
+    const speech = page.getByTestId('log-costs-detail').filter({ has: page.getByTestId('log-cost-character') });
+    await expect(speech.getByTestId('log-cost-rounding')).toHaveText('取整到整数额度点 $0.0000010');
+    await expect(speech.getByTestId('log-cost-total')).toHaveText('实扣 $0.0001660');
   });
 
   test('in English', async ({ page }) => {
@@ -57,6 +62,7 @@ test.describe('console: the cost of image and speech requests', () => {
     await expect(page.getByTestId('log-cost-image-size')).toHaveText('size 512x512, size ratio 1.125');
     await page.keyboard.press('Escape');
     await rowWith(page, 'log-table', 'tts-1').first().getByTestId('log-costs').click();
-    await expect(page.getByTestId('log-cost-character')).toHaveText('speech 11 characters × $15.00 / 1M characters = $0.000165');
+    await expect(page.getByTestId('log-cost-character')).toHaveText('speech 11 characters × $15.00 / 1M characters = $0.0001650');
+    await expect(page.getByTestId('log-costs-detail').filter({ has: page.getByTestId('log-cost-character') }).getByTestId('log-cost-total')).toHaveText('charged $0.0001660');
   });
 });

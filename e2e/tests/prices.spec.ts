@@ -83,7 +83,8 @@ test.describe('console: prices in money (issue 15)', () => {
     await field(page, 'money-input').fill('4');
     await field(page, 'money-output').fill('-1');
     await page.getByTestId('money-save').click();
-    await expect(toast(page, 'output 必须是不小于 0 的数')).toBeVisible();
+    // Refused on the field, under its label (issue 35), before anything is sent.
+    await expect(page.locator('.ant-form-item', { has: field(page, 'money-output') }).locator('.ant-form-item-explain-error')).toHaveText('输出不能小于 0');
     expect(await optionValue(api, 'ModelRatio')).not.toContain(model);
 
     await field(page, 'money-output').fill('12');
@@ -129,8 +130,8 @@ test.describe('console: prices in money (issue 15)', () => {
     await expect
       .poll(async () => (await dataOf<{ totals: { quota: number } }>(await buyerApi.get(`/api/analytics/self/summary?start=${now - 7200}&end=${now + 3600}`))).totals.quota, { timeout: 15_000 })
       .toBe(COST);
-    // $0.00856, shown with three decimals.
-    await expectDashboardCost(page, buyer, '$0.009');
+    // $0.00856, shown to two significant digits: the console's money rule never rounds a small amount away.
+    await expectDashboardCost(page, buyer, '$0.0086');
     await screenshot(page, 'dashboard-cost');
   });
 
@@ -150,7 +151,7 @@ test.describe('console: prices in money (issue 15)', () => {
     await row.getByTestId('log-costs').click();
     await expect(page.getByTestId('log-cost-input')).toHaveText('输入 600 tokens × ¥28.00 / 1M = ¥0.016800');
     await expect(page.getByTestId('log-cost-output')).toHaveText('输出 500 tokens × ¥84.00 / 1M = ¥0.042000');
-    await expectDashboardCost(page, buyer, '¥0.060');
+    await expectDashboardCost(page, buyer, '¥0.06');
     await screenshot(page, 'dashboard-cost-cny');
     await page.context().clearCookies();
     await loginAsRoot(page);

@@ -43,8 +43,8 @@ test.describe('redemption codes and top-up', () => {
     const api = await apiSession(baseURL ?? '', account.username, account.password);
     const before = (await dataOf<{ quota: number }>(await api.get('/api/user/self'))).quota;
     const status = await dataOf<{ quota_per_unit: number; display_in_currency: boolean }>(await api.get('/api/status'));
-    // The display the console uses in currency mode (the default): dollars with 2 decimals.
-    const shown = (value: number) => (status.display_in_currency ? `$${(value / status.quota_per_unit).toFixed(2)}` : undefined);
+    // The display the console uses in currency mode (the default): dollars with 2 decimals and thousands separators.
+    const shown = (value: number) => (status.display_in_currency ? `$${(value / status.quota_per_unit).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : undefined);
     await expect(quota).not.toContainText('-');
 
     await user.getByTestId('topup-redeem').click();
