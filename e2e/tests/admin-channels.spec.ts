@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, uniqueName } from './helpers.js';
-import { loginAsRoot, rowWith, search, toast } from './admin-helpers.js';
+import { fieldError, loginAsRoot, rowWith, search, toast } from './admin-helpers.js';
 import { startFakeUpstream } from './user-helpers.js';
 
 test.describe('admin: channels', () => {
@@ -14,9 +14,10 @@ test.describe('admin: channels', () => {
       await typeModels;
       await expect(page.getByTestId('channel-form')).toBeVisible();
 
-      // The rules come first: nothing is sent without a name and a key.
+      // The rules come first: nothing is sent without a name and a key, each marked on its field (issue 35).
       await page.getByTestId('channel-submit').click();
-      await expect(toast(page, '请填写渠道名称和渠道密钥！')).toBeVisible();
+      await expect(fieldError(page, 'name')).toHaveText('名称不能为空');
+      await expect(fieldError(page, 'key')).toHaveText('密钥不能为空');
 
       await page.getByTestId('channel-name').fill(name);
       await page.getByTestId('channel-key').fill('sk-e2e-channel-key');
@@ -25,7 +26,7 @@ test.describe('admin: channels', () => {
       await expect(page.getByTestId('channel-models')).toContainText('gpt-3.5-turbo');
       await page.getByTestId('channel-model-mapping').fill('{not json');
       await page.getByTestId('channel-submit').click();
-      await expect(toast(page, '模型映射必须是合法的 JSON 格式！')).toBeVisible();
+      await expect(fieldError(page, 'model_mapping')).toHaveText('模型映射必须是合法的 JSON 格式！');
       await page.getByTestId('channel-model-mapping').fill('');
       await screenshot(page, 'channel-add');
       await page.getByTestId('channel-submit').click();

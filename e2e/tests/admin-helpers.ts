@@ -20,3 +20,7 @@ export const rowWith = (page: Page, tableTestId: string, text: string): Locator 
 
 /** A toast with this text. */
 export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.ant-notification-notice', { hasText: text });
+
+/** The error antd shows under the form field whose input is named `name` (issue 35: refusals are marked on their field). */
+export const fieldError = (page: Page, name: string): Locator =>
+  page.locator('.ant-form-item', { has: page.locator(`[name="${name}"]`) }).locator('.ant-form-item-explain-error');

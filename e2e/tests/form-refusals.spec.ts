@@ -1,15 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAsRoot } from './admin-helpers.js';
+import { fieldError, loginAsRoot } from './admin-helpers.js';
 import { screenshot, uniqueName } from './helpers.js';
 
 /**
  * Issue 35: every form of keys, redemption codes, users and channels refuses empty, negative and over-long
  * input before sending, marks the field in the console's language, and nothing is created or changed.
  */
-
-/** The error antd shows under the form field whose input is named `name`. */
-const fieldError = (page: Page, name: string): Locator =>
-  page.locator('.ant-form-item', { has: page.locator(`[name="${name}"]`) }).locator('.ant-form-item-explain-error');
 
 const field = (page: Page, name: string): Locator => page.locator(`[name="${name}"]`);
 
