@@ -38,7 +38,7 @@ describe('pricing page', () => {
     expect((await screen.findByTestId('price-claude-sonnet-4-5-input', {}, { timeout: 5000 })).textContent).toBe('$2.40');
     expect(screen.getByTestId('price-claude-sonnet-4-5-output').textContent).toBe('$12.00');
     expect(screen.getByText('提示超过 200000：输入 $4.80，输出 $18.00')).toBeTruthy();
-    expect(screen.getByTestId('price-dall-e-3-request').textContent).toBe('$0.0320');
+    expect(screen.getByTestId('price-dall-e-3-request').textContent).toBe('$0.032');
     expect(screen.getByText('未定价（无法调用）：mystery-model')).toBeTruthy();
     expect(screen.getByTestId('price-claude-sonnet-4-5-origin').textContent).toBe('genai-prices 0.1.8（2026-09-23）');
     expect(screen.getByTestId('price-dall-e-3-origin').textContent).toBe('管理员设置');
