@@ -1,34 +1,47 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { toast } from './admin-helpers.js';
-import { loginThroughForm, screenshot, waitForToasts } from './helpers.js';
+import { screenshot, waitForToasts } from './helpers.js';
 import { dataOf, startFakeUpstream } from './user-helpers.js';
 
 /**
  * The first-run checklist from a fresh database to the first log row. The other specs share one server and
  * leave channels, keys and logs behind, so this one starts a Tollgate of its own on an empty SQLite file
- * (the same built server), on the port after the shared one.
+ * (the same built server) on a free port; so every address here is absolute.
  */
-const port = Number(process.env.E2E_PORT ?? 3917) + 11;
-const origin = `http://127.0.0.1:${port}`;
-test.use({ baseURL: origin });
+let origin = '';
+const at = (path: string) => `${origin}${path}`;
 
 const PASSWORD = 'first-run-pw1';
 
 let server: ChildProcess;
 let dataDir: string;
 
+/** A port nothing listens on now (another run of the browser tests may hold the usual ones). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 test.beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-first-run-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SQLITE_PATH: path.join(dataDir, 'one-api.db'), SESSION_SECRET: 'e2e-first-run', CRITICAL_RATE_LIMIT: '0', GLOBAL_WEB_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
   delete env.SQL_DSN;
   delete env.REDIS_CONN_STRING;
   server = spawn(process.execPath, [path.join(import.meta.dirname, '..', '..', 'apps', 'server', 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  await expect.poll(async () => (await fetch(`${origin}/api/status`).catch(() => undefined))?.ok ?? false, { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await fetch(at('/api/status')).catch(() => undefined))?.ok ?? false, { timeout: 30_000 }).toBe(true);
+  // The answer must be this server's, not one that held the port first.
+  expect(server.exitCode).toBeNull();
 });
 
 test.afterAll(async () => {
@@ -48,7 +61,10 @@ test('the first-run checklist leads root from a fresh database to the first log 
   try {
     await page.setViewportSize({ width: 1366, height: 900 });
     // Root's first sign-in lands on the profile editor; the password is changed there.
-    await loginThroughForm(page, 'root', '123456');
+    await page.goto(at('/login'));
+    await page.locator('input[name="username"]').fill('root');
+    await page.locator('input[name="password"]').fill('123456');
+    await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/user\/edit$/);
     await page.locator('input[name="password"]').fill(PASSWORD);
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/self') && response.request().method() === 'PUT');
@@ -56,7 +72,7 @@ test('the first-run checklist leads root from a fresh database to the first log 
     expect(await (await saved).json()).toMatchObject({ success: true });
     await waitForToasts(page);
 
-    await page.goto('/');
+    await page.goto(at('/'));
     const checklist = page.getByTestId('first-run-checklist');
     await expect(checklist).toBeVisible();
     await expect(step(page, 'channel')).toHaveAttribute('data-done', 'false');
@@ -88,7 +104,7 @@ test('the first-run checklist leads root from a fresh database to the first log 
     await page.getByTestId('channel-submit').click();
     await expect(toast(page, '渠道创建成功！')).toBeVisible();
 
-    await page.goto('/');
+    await page.goto(at('/'));
     await expect(step(page, 'channel')).toHaveAttribute('data-done', 'true');
     await expect(step(page, 'request')).toContainText('添加渠道并创建令牌后');
 
@@ -100,9 +116,9 @@ test('the first-run checklist leads root from a fresh database to the first log 
     await expect(page).toHaveURL(/\/token$/);
 
     // 3. The snippets hold this server's address, the new key in full and the channel's model.
-    await page.goto('/');
+    await page.goto(at('/'));
     await expect(step(page, 'key')).toHaveAttribute('data-done', 'true');
-    const [token] = await dataOf<{ key: string }[]>(await page.request.get('/api/token/?p=0'));
+    const [token] = await dataOf<{ key: string }[]>(await page.request.get(at('/api/token/?p=0')));
     const key = `sk-${token?.key ?? ''}`;
     const curl = page.getByTestId('first-run-snippet-curl');
     await expect(curl).toContainText(`curl ${origin}/v1/chat/completions`);
@@ -116,7 +132,8 @@ test('the first-run checklist leads root from a fresh database to the first log 
     // At phone width the long snippet lines scroll inside their block, not the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(curl).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The tab bar folds its overflow into a menu once it has measured the new width.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'first-run-snippets-390');
     await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -126,7 +143,7 @@ test('the first-run checklist leads root from a fresh database to the first log 
     expect(JSON.parse(stdout)).toMatchObject({ choices: [{ message: { content: 'hello' } }] });
     await expect(checklist).toBeHidden({ timeout: 20_000 });
     await expect(page.getByTestId('status-info-card')).toBeVisible();
-    await page.goto('/log');
+    await page.goto(at('/log'));
     await expect(page.locator('tbody tr.ant-table-row').filter({ hasText: 'gpt-4o-mini' }).first()).toBeVisible();
   } finally {
     await upstream.stop();
