@@ -33,6 +33,7 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/models': 'user',
   'GET /api/pricing': 'user',
   'GET /api/pricing/model': 'admin',
+  'GET /api/pricing/built_in_ratios': 'admin',
   'GET /api/user/dashboard': 'user',
   'GET /api/user/self': 'user',
   'PUT /api/user/self': 'user',
