@@ -23,4 +23,5 @@ export const toast = (page: Page, text: string | RegExp): Locator => page.locato
 
 /** The error antd shows under the form field whose input is named `name` (issue 35: refusals are marked on their field). */
 export const fieldError = (page: Page, name: string): Locator =>
-  page.locator('.ant-form-item', { has: page.locator(`[name="${name}"]`) }).locator('.ant-form-item-explain-error');
+  // A replaced message stays in the page while it fades out (antd's leave animation): only the one shown counts.
+  page.locator('.ant-form-item', { has: page.locator(`[name="${name}"]`) }).locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
