@@ -15,6 +15,29 @@ function run(label, command, args) {
 }
 
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+
+/** One line per failed test (file, name, the first line of its error), from both runners' JSON reports. */
+function failureLines(vitest, playwright) {
+  const lines = [];
+  for (const file of vitest?.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) lines.push(`FAILED ${where}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') lines.push(`FAILED ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') lines.push(`FAILED ${spec.file ?? file}:${spec.line} > ${spec.title}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite, suite.file);
+  return lines.length > 0 ? ['', 'failures:', ...lines] : [];
+}
 
 const steps = [
   ['build', 'npm', ['run', 'build']],
@@ -44,6 +67,9 @@ const counts = {
 // A runner that crashed before reporting still counts as a failure.
 if (!vitestOk && (vitest?.numFailedTests ?? 0) === 0) counts.failed += 1;
 if (!playwrightOk && (playwright?.stats?.unexpected ?? 0) === 0) counts.failed += 1;
+
+// CI keeps only the tail of the output: name every failure here, where it is read.
+for (const line of failureLines(vitest, playwright)) console.log(line);
 
 console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
 console.log(`playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`);

@@ -27,3 +27,19 @@ export async function waitForToasts(page: Page): Promise<void> {
   await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
   await expect(page.locator('.ant-notification-topRight .ant-notification-notice, .ant-notification-top .ant-notification-notice')).toHaveCount(0, { timeout: 15_000 });
 }
+
+/**
+ * Picks an option of an antd select by its label and waits until the select shows it. On a loaded machine a
+ * click can land while the dropdown is still opening and be lost; the choice is then made again, so a
+ * missed click is never mistaken for the page ignoring the choice.
+ */
+export async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
+  const select = page.getByTestId(selectTestId);
+  await expect(async () => {
+    if (!(await select.textContent())?.includes(label)) {
+      await select.click();
+      await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click({ timeout: 3_000 });
+    }
+    await expect(select).toContainText(label, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { rowWith } from './admin-helpers.js';
-import { loginThroughForm, screenshot, uniqueName } from './helpers.js';
+import { chooseOption, loginThroughForm, screenshot, uniqueName } from './helpers.js';
 import { apiSession, dataOf, registerUser, type Account } from './user-helpers.js';
 
 /** A model with a built-in price whose upstreams both fail, and one no price covers. */
@@ -24,10 +24,7 @@ async function startFailingUpstream(): Promise<{ baseUrl: string; stop: () => Pr
 }
 
 /** Picks the log type filter's option; a type change queries at once. */
-async function filterByType(page: Page, label: string): Promise<void> {
-  await page.getByTestId('log-type').click();
-  await page.locator(`.ant-select-item-option[title="${label}"]`).click();
-}
+const filterByType = (page: Page, label: string) => chooseOption(page, 'log-type', label);
 
 /**
  * Failed relay requests leave error logs: an upstream 500 retried on a second channel, and a model without a price
