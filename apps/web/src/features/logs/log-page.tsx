@@ -14,6 +14,7 @@ import { LogFilters } from './components/log-filters';
 import { useLogColumns } from './components/log-columns';
 import { LogStat } from './components/log-stat';
 import { defaultLogInputs, defaultLogQuery, toLogQuery, type LogFilterInputs, type LogQuery } from './log-query';
+import { formatNumber } from '@/lib/format/number';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -63,8 +64,8 @@ export function LogPage() {
           path={withQuery(admin ? '/api/log/export.csv' : '/api/log/self/export.csv', { ...applied.query })}
           testId="log-csv"
           label={t('logs.csvDownload')}
-          progressText={({ rows, bytes }) => t('logs.csvProgress', { rows: rows.toLocaleString(), mb: (bytes / 1e6).toFixed(1) })}
-          onDone={({ rows }) => showSuccess(t('logs.csvDone', { rows: rows.toLocaleString() }))}
+          progressText={({ rows, bytes }) => t('logs.csvProgress', { rows: formatNumber(rows), mb: (bytes / 1e6).toFixed(1) })}
+          onDone={({ rows }) => showSuccess(t('logs.csvDone', { rows: formatNumber(rows) }))}
           onError={showRequestError}
         />
       }

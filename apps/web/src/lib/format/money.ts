@@ -1,4 +1,5 @@
 import { readStoredStatus } from '../storage/status-storage';
+import { pageLocale } from './page-locale';
 
 /** The currency the console shows money in, and how many of it a US dollar buys (1 for USD). */
 export interface CurrencyDisplay {
@@ -29,9 +30,6 @@ export interface MoneyPrecision {
 
 /** Intl accepts 0 to 100 decimals; past 20 nothing the console shows is left to see. */
 const MAX_DIGITS = 20;
-
-/** The console's language as i18n set it on the page; Chinese, the spec's interface language, before that. */
-const pageLocale = (): string => (typeof document !== 'undefined' && document.documentElement.lang) || 'zh-CN';
 
 /** The decimals an amount needs: the minimum, or more so that `significant` digits of a small amount show. */
 function decimalsFor(value: number, { minDigits = 2, significant = 2, exactDigits }: MoneyPrecision): [number, number] {

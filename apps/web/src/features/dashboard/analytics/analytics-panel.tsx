@@ -9,6 +9,7 @@ import { customRange, presetRange, rangeQuery, type AnalyticsRange, type RangePr
 import { ChannelHealthCard, SeriesCard, TopCard } from '../chart-cards';
 import { AnalyticsRangePicker } from './range-picker';
 import { analyticsBase, useAnalyticsSummary } from './use-analytics';
+import { formatNumber } from '@/lib/format/number';
 
 interface AnalyticsPanelProps {
   admin: boolean;
@@ -30,10 +31,10 @@ export function AnalyticsPanel({ admin, formatCost }: AnalyticsPanelProps) {
   const { data: summary } = useAnalyticsSummary(admin, range);
   const totals = summary?.totals;
   const figures = [
-    { key: 'requests', title: t('dashboard.requestsTooltip'), value: (totals?.requests ?? 0).toLocaleString() },
-    { key: 'errors', title: t('dashboard.errors'), value: (totals?.errors ?? 0).toLocaleString() },
+    { key: 'requests', title: t('dashboard.requestsTooltip'), value: formatNumber(totals?.requests ?? 0) },
+    { key: 'errors', title: t('dashboard.errors'), value: formatNumber(totals?.errors ?? 0) },
     { key: 'cost', title: t('dashboard.cost'), value: formatCost(totals?.quota ?? 0) },
-    { key: 'tokens', title: t('dashboard.tokensTooltip'), value: ((totals?.prompt_tokens ?? 0) + (totals?.completion_tokens ?? 0)).toLocaleString() },
+    { key: 'tokens', title: t('dashboard.tokensTooltip'), value: formatNumber((totals?.prompt_tokens ?? 0) + (totals?.completion_tokens ?? 0)) },
     { key: 'latency', title: t('dashboard.latencyAvg'), value: `${totals?.latency_avg_ms ?? 0} ms` },
   ];
   return (
@@ -48,8 +49,8 @@ export function AnalyticsPanel({ admin, formatCost }: AnalyticsPanelProps) {
             path={withQuery(`${analyticsBase(admin)}/export.csv`, rangeQuery(range))}
             testId="analytics-csv"
             label={t('dashboard.csvDownload')}
-            progressText={({ rows, bytes }) => t('dashboard.csvProgress', { rows: rows.toLocaleString(), mb: (bytes / 1e6).toFixed(1) })}
-            onDone={({ rows }) => showSuccess(t('dashboard.csvDone', { rows: rows.toLocaleString() }))}
+            progressText={({ rows, bytes }) => t('dashboard.csvProgress', { rows: formatNumber(rows), mb: (bytes / 1e6).toFixed(1) })}
+            onDone={({ rows }) => showSuccess(t('dashboard.csvDone', { rows: formatNumber(rows) }))}
             onError={showRequestError}
           />
         </Flex>

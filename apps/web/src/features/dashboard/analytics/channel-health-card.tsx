@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { AnalyticsRange } from './analytics-range';
 import { useAnalyticsChannels } from './use-analytics';
 import { ViewSwitch, type View } from './view-switch';
+import { formatNumber } from '@/lib/format/number';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
@@ -16,7 +17,7 @@ export function ChannelHealthCard({ range }: { range: AnalyticsRange }) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('chart');
   const { data: channels = [] } = useAnalyticsChannels(range, true);
-  const atMost = (ms: number) => (ms > 0 ? t('dashboard.atMost', { ms: ms.toLocaleString() }) : ms);
+  const atMost = (ms: number) => (ms > 0 ? t('dashboard.atMost', { ms: formatNumber(ms) }) : ms);
   const rows = channels.map((c) => ({ ...c, error_percent: Number((c.error_rate * 100).toFixed(2)) }));
   return (
     <Card title={t('dashboard.channelHealth')} extra={<ViewSwitch view={view} onChange={setView} testId="analytics-channels-view" />} data-testid="analytics-channels">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatTimestamp } from '@/lib/format/time';
 import { ViewSwitch, type View } from './view-switch';
+import { formatNumber } from '@/lib/format/number';
 
 type Metric = 'requests' | 'quota' | 'tokens';
 
@@ -22,7 +23,7 @@ export function SeriesCard({ summary, formatCost }: SeriesCardProps) {
   const [view, setView] = useState<View>('chart');
   const granularity = summary?.granularity ?? 'hour';
   const points = (summary?.series ?? []).map((p) => ({ ...p, label: label(p.time, granularity), tokens: p.prompt_tokens + p.completion_tokens }));
-  const format = metric === 'quota' ? formatCost : (value: number) => value.toLocaleString();
+  const format = metric === 'quota' ? formatCost : (value: number) => formatNumber(value);
   const extra = (
     <Flex gap="small">
       <Segmented<Metric>

@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { AnalyticsRange } from './analytics-range';
 import { useAnalyticsTop } from './use-analytics';
 import { ViewSwitch, type View } from './view-switch';
+import { formatNumber } from '@/lib/format/number';
 
 interface TopCardProps {
   admin: boolean;
@@ -21,7 +22,7 @@ export function TopCard({ admin, range, formatCost }: TopCardProps) {
   const [by, setBy] = useState<'quota' | 'requests'>('quota');
   const [view, setView] = useState<View>('chart');
   const { data: items = [] } = useAnalyticsTop(admin, range, dimension, by);
-  const format = by === 'quota' ? formatCost : (value: number) => value.toLocaleString();
+  const format = by === 'quota' ? formatCost : (value: number) => formatNumber(value);
   const extra = (
     <Flex gap="small" wrap>
       <Segmented<AnalyticsDimension> size="small" data-testid="analytics-top-dimension" value={dimension} onChange={setDimension} options={dimensions.map((d) => ({ value: d, label: t(`dashboard.dimension_${d}`) }))} />
