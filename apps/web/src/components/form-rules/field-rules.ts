@@ -8,13 +8,19 @@ export const characterCount = (text: string): number => [...text].length;
 /**
  * A text field: refused when empty (if required), shorter than `min` (when filled) or longer than `max`, with
  * a message naming the field by its label. The limits come from the contract, so the console and the server
- * agree on them.
+ * agree on them. A value left as `stored` skips the length checks, as the server does: a stored value may be
+ * longer than a chosen one can be (a username made by GitHub sign-in).
  */
-export function textRules(t: TFunction, field: string, { required = false, min = 0, max }: { required?: boolean; min?: number; max: number }): Rule[] {
+export function textRules(
+  t: TFunction,
+  field: string,
+  { required = false, min = 0, max, stored }: { required?: boolean; min?: number; max: number; stored?: string },
+): Rule[] {
   return [
     { required, whitespace: true, message: t('formRules.required', { field }) },
     {
       validator: (_, value: unknown) => {
+        if (stored !== undefined && value === stored) return Promise.resolve();
         const length = typeof value === 'string' ? characterCount(value.trim()) : 0;
         if (length > max) return Promise.reject(new Error(t('formRules.tooLong', { field, max })));
         if (length > 0 && length < min) return Promise.reject(new Error(t('formRules.tooShort', { field, min })));

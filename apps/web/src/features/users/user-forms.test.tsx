@@ -68,3 +68,58 @@ describe('the admin user forms refuse what the server would (issue 35)', () => {
     expect(fieldError('quota')).toBe('Remaining quota must be a whole number');
   });
 });
+
+describe('the profile form refuses what the server would (issue 35)', () => {
+  beforeEach(() => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 3, username: 'bob', display_name: '', role: 1, status: 1 }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((path: string, init?: RequestInit) => {
+        if (path === '/api/user/self' && init?.method === 'PUT') {
+          return Promise.resolve(Response.json({ success: false, message: '用户名已存在', field: 'username' }, { status: 400 }));
+        }
+        return Promise.resolve(path === '/api/user/self' ? ok(user) : ok([]));
+      }),
+    );
+  });
+
+  afterEach(async () => {
+    await i18n.changeLanguage('zh-CN');
+    vi.unstubAllGlobals();
+  });
+
+  it('marks an emptied username and a short password, caps the lengths, and sends nothing', async () => {
+    await submit('/user/edit', 'self-edit', { username: '', password: 'short' });
+    await waitFor(() => expect(fieldError('username')).toBe('用户名不能为空'));
+    expect(fieldError('password')).toBe('密码至少 8 个字符');
+    expect(fieldInput('username').maxLength).toBe(12);
+    expect(fieldInput('display_name').maxLength).toBe(20);
+    await afterPendingWork();
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('marks the field the server refused', async () => {
+    await submit('/user/edit', 'self-edit', { username: 'alice' });
+    await waitFor(() => expect(fieldError('username')).toBe('用户名已存在'));
+    expect(writes()).toHaveLength(1);
+  });
+});
+
+describe('the profile of an account named by GitHub sign-in', () => {
+  beforeEach(() => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 3, username: 'github_1234567', display_name: '', role: 1, status: 1 }));
+    vi.stubGlobal('fetch', vi.fn((path: string) => Promise.resolve(path === '/api/user/self' ? ok({ ...user, username: 'github_1234567' }) : ok([]))));
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves a new display name under the stored name longer than a chosen one may be, and holds a changed name to 12', async () => {
+    await submit('/user/edit', 'self-edit', { display_name: 'Bob' });
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    fireEvent.change(fieldInput('username'), { target: { value: 'github_1234568' } });
+    fireEvent.click(screen.getByTestId('self-edit-submit'));
+    await waitFor(() => expect(fieldError('username')).toBe('用户名最多 12 个字符'));
+    await afterPendingWork();
+    expect(writes()).toHaveLength(1);
+  });
+});
