@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Card, Table } from 'antd';
+import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsRange } from './analytics-range';
 import { useAnalyticsChannels } from './use-analytics';
+import { AnalyticsCard } from './analytics-card';
 import { ViewSwitch, type View } from './view-switch';
 import { formatNumber } from '@/lib/format/number';
 
@@ -20,7 +21,7 @@ export function ChannelHealthCard({ range }: { range: AnalyticsRange }) {
   const atMost = (ms: number) => (ms > 0 ? t('dashboard.atMost', { ms: formatNumber(ms) }) : ms);
   const rows = channels.map((c) => ({ ...c, error_percent: Number((c.error_rate * 100).toFixed(2)) }));
   return (
-    <Card title={t('dashboard.channelHealth')} extra={<ViewSwitch view={view} onChange={setView} testId="analytics-channels-view" />} data-testid="analytics-channels">
+    <AnalyticsCard title={t('dashboard.channelHealth')} controls={<ViewSwitch view={view} onChange={setView} testId="analytics-channels-view" />} testId="analytics-channels">
       {view === 'chart' ? (
         <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 40)}>
           <BarChart data={rows} layout="vertical" margin={{ left: 24, right: 24 }}>
@@ -53,6 +54,6 @@ export function ChannelHealthCard({ range }: { range: AnalyticsRange }) {
           ]}
         />
       )}
-    </Card>
+    </AnalyticsCard>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Card, Flex, Segmented, Table } from 'antd';
+import { Segmented, Table } from 'antd';
 import type { AnalyticsSummary } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatTimestamp } from '@/lib/format/time';
+import { AnalyticsCard } from './analytics-card';
 import { ViewSwitch, type View } from './view-switch';
 import { formatNumber } from '@/lib/format/number';
 
@@ -24,8 +25,8 @@ export function SeriesCard({ summary, formatCost }: SeriesCardProps) {
   const granularity = summary?.granularity ?? 'hour';
   const points = (summary?.series ?? []).map((p) => ({ ...p, label: label(p.time, granularity), tokens: p.prompt_tokens + p.completion_tokens }));
   const format = metric === 'quota' ? formatCost : (value: number) => formatNumber(value);
-  const extra = (
-    <Flex gap="small">
+  const controls = (
+    <>
       <Segmented<Metric>
         size="small"
         value={metric}
@@ -37,15 +38,15 @@ export function SeriesCard({ summary, formatCost }: SeriesCardProps) {
         ]}
       />
       <ViewSwitch view={view} onChange={setView} testId="analytics-series-view" />
-    </Flex>
+    </>
   );
   return (
-    <Card title={t('dashboard.overTime')} extra={extra} data-testid="analytics-series">
+    <AnalyticsCard title={t('dashboard.overTime')} controls={controls} testId="analytics-series">
       {view === 'chart' ? (
         <ResponsiveContainer width="100%" height={280}>
           <ComposedChart data={points}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} opacity={0.3} />
-            <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fontSize: 11 }} minTickGap={24} />
+            <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fontSize: 11 }} minTickGap={24} padding={{ left: 24, right: 24 }} />
             <YAxis tickLine={false} axisLine={false} tick={{ fontSize: 11 }} tickFormatter={(value: number) => format(value)} width={80} />
             <Tooltip formatter={(value, name) => [format(Number(value)), String(name)]} />
             <Bar dataKey={metric} name={t(metric === 'quota' ? 'dashboard.cost' : `dashboard.${metric}Tooltip`)} fill="#4318FF" isAnimationActive={false} />
@@ -70,6 +71,6 @@ export function SeriesCard({ summary, formatCost }: SeriesCardProps) {
           ]}
         />
       )}
-    </Card>
+    </AnalyticsCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Card, Flex, Segmented, Table } from 'antd';
+import { Segmented, Table } from 'antd';
 import type { AnalyticsDimension } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsRange } from './analytics-range';
 import { useAnalyticsTop } from './use-analytics';
+import { AnalyticsCard } from './analytics-card';
 import { ViewSwitch, type View } from './view-switch';
 import { formatNumber } from '@/lib/format/number';
 
@@ -23,8 +24,8 @@ export function TopCard({ admin, range, formatCost }: TopCardProps) {
   const [view, setView] = useState<View>('chart');
   const { data: items = [] } = useAnalyticsTop(admin, range, dimension, by);
   const format = by === 'quota' ? formatCost : (value: number) => formatNumber(value);
-  const extra = (
-    <Flex gap="small" wrap>
+  const controls = (
+    <>
       <Segmented<AnalyticsDimension> size="small" data-testid="analytics-top-dimension" value={dimension} onChange={setDimension} options={dimensions.map((d) => ({ value: d, label: t(`dashboard.dimension_${d}`) }))} />
       <Segmented<'quota' | 'requests'>
         size="small"
@@ -36,13 +37,13 @@ export function TopCard({ admin, range, formatCost }: TopCardProps) {
         ]}
       />
       <ViewSwitch view={view} onChange={setView} testId="analytics-top-view" />
-    </Flex>
+    </>
   );
   return (
-    <Card title={t('dashboard.top')} extra={extra} data-testid="analytics-top">
+    <AnalyticsCard title={t('dashboard.top')} controls={controls} testId="analytics-top">
       {view === 'chart' ? (
         <ResponsiveContainer width="100%" height={Math.max(120, items.length * 32)}>
-          <BarChart data={items} layout="vertical" margin={{ left: 24, right: 24 }}>
+          <BarChart data={items} layout="vertical" margin={{ left: 24, right: 40 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} opacity={0.3} />
             <XAxis type="number" tickLine={false} axisLine={false} tick={{ fontSize: 11 }} tickFormatter={(value: number) => format(value)} />
             <YAxis type="category" dataKey="name" width={140} tickLine={false} axisLine={false} tick={{ fontSize: 12 }} />
@@ -67,6 +68,6 @@ export function TopCard({ admin, range, formatCost }: TopCardProps) {
           ]}
         />
       )}
-    </Card>
+    </AnalyticsCard>
   );
 }

@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAsRoot } from './admin-helpers.js';
+import { screenshot, uniqueName } from './helpers.js';
+import { apiSession, dataOf } from './user-helpers.js';
+
+/** The pages an operator opens from a phone, each with what must be on screen once it has loaded. */
+const PAGES = [
+  { path: '/', ready: 'status-info-card' },
+  { path: '/dashboard', ready: 'analytics-panel' },
+  { path: '/channel', ready: 'channel-table' },
+  { path: '/token', ready: 'token-table' },
+  { path: '/user', ready: 'user-table' },
+  { path: '/log', ready: 'log-table' },
+  { path: '/redemption', ready: 'redemption-table' },
+  { path: '/pricing', ready: 'pricing-page' },
+  { path: '/setting', ready: 'setting-tabs' },
+] as const;
+
+/** How far the page itself scrolls sideways; a wide table scrolls inside its own box and does not count. */
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * Issue 35: every page at phone width (390 px), in both languages: nothing pushes the page wider than the
+ * screen, so the operator never scrolls the whole console sideways to reach a button.
+ */
+test.describe('the console at phone width', () => {
+  // A row in every list, with long names and amounts, so a table has something to be too wide with.
+  test.beforeAll(async ({ baseURL }) => {
+    const root = await apiSession(baseURL ?? '', 'root', '123456');
+    const self = await dataOf<{ id: number }>(await root.get('/api/user/self'));
+    const models = 'gpt-4o-mini,claude-sonnet-4-5-20250929,gemini-2.5-flash-preview-09-2025';
+    await dataOf(await root.post('/api/channel/', { data: { name: uniqueName('phone-wide-channel-'), type: 1, key: 'sk-phone', base_url: 'http://127.0.0.1:9', models, group: 'default' } }));
+    await dataOf(await root.post('/api/token/', { data: { name: 'a key with a long name 12345', remain_quota: 123_456_789_000, expired_time: -1 } }));
+    await dataOf(await root.post('/api/redemption/', { data: { name: 'phone-width-code', quota: 987_654_321, count: 1 } }));
+    await dataOf(await root.post('/api/topup', { data: { user_id: self.id, quota: 1_000_000_000, remark: 'a top-up with a remark long enough to wrap on a phone' } }));
+    await root.dispose();
+  });
+
+  for (const language of ['zh', 'en'] as const) {
+    test(`no page is wider than a 390 px screen (${language})`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+      await loginAsRoot(page);
+      for (const { path, ready } of PAGES) {
+        await page.goto(path);
+        await expect(page.getByTestId(ready)).toBeVisible();
+        await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+        await expect.poll(() => pageOverflow(page), { message: `${path} scrolls sideways` }).toBeLessThanOrEqual(0);
+        await screenshot(page, `phone-${language}${path === '/' ? '-home' : path.replace('/', '-')}`);
+      }
+    });
+  }
+});
