@@ -34,6 +34,7 @@ const GEMINI = 'gemini-2.5-flash';
 const CHAT_ONLY = 'deepseek-chat';
 const EMBEDDING = 'text-embedding-3-small';
 const GEMINI_EMBEDDING = 'text-embedding-004';
+const RERANK = 'jina-reranker-v2-base-multilingual';
 
 type Protocol = 'openai' | 'anthropic' | 'gemini';
 
@@ -61,6 +62,7 @@ const ALL_INGRESSES: Ingress[] = [
   { name: 'OpenAI moderations', protocol: 'openai', runs: 30, body: openAIOtherRequests.moderations, plain: { input: 'hi', model: 'omni-moderation-latest' }, url: () => '/v1/moderations' },
   { name: 'OpenAI images', protocol: 'openai', runs: 30, body: openAIOtherRequests.images, plain: { model: 'dall-e-3', prompt: 'a cat' }, url: () => '/v1/images/generations' },
   { name: 'OpenAI speech', protocol: 'openai', runs: 30, body: openAIOtherRequests.speech, plain: { model: 'tts-1', input: 'hi', voice: 'alloy' }, url: () => '/v1/audio/speech' },
+  { name: 'OpenAI rerank', protocol: 'openai', runs: 40, body: openAIOtherRequests.rerank, plain: { model: RERANK, query: 'hi', documents: ['hi', 'there'] }, url: () => '/v1/rerank' },
   { name: 'Anthropic messages', protocol: 'anthropic', runs: 300, body: anthropicRequest([GPT, CLAUDE, GEMINI], false), plain: { model: GPT, max_tokens: 5, messages: hi }, url: () => '/v1/messages' },
   { name: 'Anthropic count_tokens', protocol: 'anthropic', runs: 100, body: anthropicRequest([GPT, CLAUDE, GEMINI], true), plain: { model: GEMINI, messages: hi }, url: () => '/v1/messages/count_tokens' },
   { name: 'OpenAI responses', protocol: 'openai', runs: 300, body: responsesRequest([CHAT_ONLY, CLAUDE, GEMINI]), plain: { model: CLAUDE, input: 'hi' }, url: () => '/v1/responses' },
@@ -108,7 +110,7 @@ describe('ingress fuzz: no client input makes a server error', () => {
   beforeAll(async () => {
     await upstream.start();
     f = await relayFixture('sqlite');
-    const openaiModels = [GPT, EMBEDDING, 'gpt-3.5-turbo-instruct', 'omni-moderation-latest', 'dall-e-3', 'tts-1'];
+    const openaiModels = [GPT, EMBEDDING, 'gpt-3.5-turbo-instruct', 'omni-moderation-latest', 'dall-e-3', 'tts-1', RERANK];
     await f.addChannel({ type: 1, name: 'openai', base_url: upstream.baseUrl, models: openaiModels.join(',') });
     await f.addChannel({ type: 36, name: 'deepseek', base_url: upstream.baseUrl, models: CHAT_ONLY });
     await f.addChannel({ type: 14, name: 'anthropic', key: 'sk-ant-upstream', base_url: upstream.baseUrl, models: CLAUDE });

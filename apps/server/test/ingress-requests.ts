@@ -247,4 +247,14 @@ export const openAIOtherRequests = {
   moderations: fc.record({ model: fc.constant('omni-moderation-latest'), input: fc.oneof(text, fc.array(text, { minLength: 1, maxLength: 2 })) }),
   images: fc.record({ model: fc.constant('dall-e-3'), prompt: text, n: fc.constant(1), size: fc.constant('1024x1024'), quality: fc.constant('standard') }, { requiredKeys: ['model', 'prompt'] }),
   speech: fc.record({ model: fc.constant('tts-1'), input: text, voice: fc.constant('alloy') }),
+  rerank: fc.record(
+    {
+      model: fc.constant('jina-reranker-v2-base-multilingual'),
+      query: text,
+      documents: fc.array(fc.oneof(text, fc.record({ text })), { minLength: 1, maxLength: 3 }),
+      top_n: fc.integer({ min: 1, max: 5 }),
+      return_documents: fc.boolean(),
+    },
+    { requiredKeys: ['model', 'query', 'documents'] },
+  ),
 };

@@ -6,7 +6,7 @@ import type { UpstreamError } from './openai/upstream-error.js';
 import type { UpstreamResponse } from './upstream-response.js';
 
 /** The relay endpoints, as the client called them. */
-export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'moderations' | 'edits' | 'images' | 'speech' | 'transcriptions' | 'translations';
+export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'moderations' | 'edits' | 'images' | 'speech' | 'transcriptions' | 'translations' | 'rerank';
 
 /** What an adaptor knows of the channel: no database row, no Fastify, only data. */
 export interface UpstreamTarget {

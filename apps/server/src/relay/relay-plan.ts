@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { channelType } from '@tollgate/contract';
+import { channelType, type Protocol } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { Adaptor, AdaptorRequest, NativeEndpoint, RelayMode, UpstreamTarget } from '../providers/adaptor.js';
 import { refusedParameter } from '../providers/chat-parameters.js';
@@ -7,6 +7,7 @@ import { extensionsLeftOut, plainHubRequest } from '../providers/hub.js';
 import { joinLeftOut } from '../providers/left-out.js';
 import { needsRewrite, onlyUsageToAsk, rewriteBody, withUsageAsked, type BodyChanges } from '../providers/openai/request-body.js';
 import { adaptorFor } from '../providers/registry.js';
+import { rerankAdaptorFor } from '../providers/rerank/rerank-adaptor.js';
 import type { Price } from './billing/pricing.js';
 import { replaceMultipartField } from './multipart.js';
 import { nativeEndpointFor, passthroughAdaptor } from './passthrough.js';
@@ -31,17 +32,20 @@ export interface RelayPlan {
 }
 
 /** The adaptor of the channel's type; undefined for a type id the catalog does not know. */
-export function adaptorOfChannel(channel: RoutableChannel): Adaptor | undefined {
+export function adaptorOfChannel(channel: RoutableChannel, mode?: RelayMode): Adaptor | undefined {
   const type = channelType(channel.type);
-  return type ? adaptorFor(type.protocol) : undefined;
+  return type ? egressAdaptor(type.protocol, mode) : undefined;
 }
+
+/** A protocol's adaptor for a mode: rerank has its own per protocol (providers/rerank), every other mode the protocol's. */
+const egressAdaptor = (protocol: Protocol, mode: RelayMode | undefined): Adaptor => (mode === 'rerank' ? rerankAdaptorFor(protocol) : adaptorFor(protocol));
 
 /**
  * Whether a channel can serve the request: it takes it natively, or its protocol serves the endpoint (and
  * can stream when a stream is asked for).
  */
 export function channelServes(channel: RoutableChannel, input: RelayInput, mode: RelayMode): boolean {
-  const adaptor = adaptorOfChannel(channel);
+  const adaptor = adaptorOfChannel(channel, mode);
   if (!adaptor) return true; // planFor answers a clear error for it
   if (nativeEndpointFor(channel, adaptor, input.protocol, channel.modelMapping[input.model] ?? input.model)) return true;
   return (
@@ -56,8 +60,8 @@ export function planFor(ctx: AppContext, channel: RoutableChannel, input: RelayI
   const path = relayPath(clientPath);
   const type = channelType(channel.type);
   if (!type) throw new RelayError(501, `channel #${channel.id} is of type ${channel.type}, which this version of Tollgate does not know`, 'channel_type_not_supported');
-  const egress = adaptorFor(type.protocol);
   const { mode } = endpoint;
+  const egress = egressAdaptor(type.protocol, mode);
   const upstreamModel = channel.modelMapping[input.model] ?? input.model;
   const systemPrompt = mode === 'chat' && channel.systemPrompt ? channel.systemPrompt : undefined;
   const target: UpstreamTarget = { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings };

@@ -14,7 +14,9 @@ import { useRelayConventions } from './relay-conventions.js';
 import { speechRules, transcriptionRules } from './modes/audio-rules.js';
 import { imageRules } from './modes/image-rules.js';
 import type { ModeRules } from './modes/mode-rules.js';
+import { rerankRules } from './modes/rerank-rules.js';
 import { textRules } from './modes/text-rules.js';
+import { rerankEndpoint } from '../providers/rerank/rerank-endpoint.js';
 import { relayHandler } from './relay.js';
 import type { DirectRoutes } from './direct/direct-routes.js';
 import { responsesRoutes } from './responses.routes.js';
@@ -41,6 +43,8 @@ export const relayRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPlugi
   for (const [path, mode, rules] of RELAY_ROUTES) {
     direct.postOn(app, path, openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint }));
   }
+  // Cohere's and Jina's rerank, answered in their shape (providers/rerank), with OpenAI's errors as every /v1 endpoint.
+  direct.postOn(app, '/rerank', openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode: 'rerank', rules: rerankRules, ingress: rerankEndpoint }));
   for (const path of NOT_IMPLEMENTED) app.all(path, async () => Promise.reject(relayError.notImplemented()));
   app.delete('/models/:model', async () => Promise.reject(relayError.notImplemented()));
   await app.register(modelsRoutes(ctx));

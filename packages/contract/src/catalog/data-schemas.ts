@@ -40,16 +40,18 @@ const priceListSchema = z.strictObject({
   ...provenance,
   modelRatio: z.record(modelName, ratio),
   completionRatio: z.record(modelName, ratio),
+  /** US dollars per call, for models the vendor bills per call (Cohere's rerank, per search unit): ModelRequestPrice's unit. */
+  requestPrice: z.record(modelName, ratio).optional(),
 });
 
 export const defaultPricesFileSchema = z
   .strictObject({ priceLists: z.array(priceListSchema) })
   .superRefine((file, context) => {
     // Merged into one table, a model priced by two lists would silently take the later price.
-    for (const table of ['modelRatio', 'completionRatio'] as const) {
+    for (const table of ['modelRatio', 'completionRatio', 'requestPrice'] as const) {
       const pricedBy = new Map<string, string>();
       file.priceLists.forEach((list, index) => {
-        for (const model of Object.keys(list[table])) {
+        for (const model of Object.keys(list[table] ?? {})) {
           const earlier = pricedBy.get(model);
           if (earlier !== undefined) context.addIssue({ code: 'custom', path: ['priceLists', index, table, model], message: `also priced by ${earlier}` });
           pricedBy.set(model, list.vendor);

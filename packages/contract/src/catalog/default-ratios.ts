@@ -14,9 +14,17 @@ export const DEFAULT_MODEL_RATIO: Readonly<Record<string, number>> = Object.assi
 
 export const DEFAULT_COMPLETION_RATIO: Readonly<Record<string, number>> = Object.assign({}, ...DEFAULT_PRICES_FILE.priceLists.map((list) => list.completionRatio));
 
+/**
+ * Built-in prices per call, in US dollars (ModelRequestPrice's unit), for models their vendor bills per call
+ * rather than per token: Cohere's rerank, per search unit.
+ */
+export const DEFAULT_REQUEST_PRICE: Readonly<Record<string, number>> = Object.assign({}, ...DEFAULT_PRICES_FILE.priceLists.map((list) => list.requestPrice ?? {}));
+
 /** Which price list of Tollgate's table prices a model (`name` or `name(type)` key), and the day it was taken. */
 const LIST_OF_MODEL: ReadonlyMap<string, { vendor: string; takenAt: string }> = new Map(
-  DEFAULT_PRICES_FILE.priceLists.flatMap((list) => Object.keys(list.modelRatio).map((model) => [model, { vendor: list.vendor, takenAt: list.takenAt }] as const)),
+  DEFAULT_PRICES_FILE.priceLists.flatMap((list) =>
+    [...Object.keys(list.modelRatio), ...Object.keys(list.requestPrice ?? {})].map((model) => [model, { vendor: list.vendor, takenAt: list.takenAt }] as const),
+  ),
 );
 
 export const defaultPriceListOf = (key: string): { vendor: string; takenAt: string } | undefined => LIST_OF_MODEL.get(key);

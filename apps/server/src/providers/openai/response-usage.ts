@@ -8,6 +8,8 @@ export interface ReportedUsage extends TokenKinds {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** Search units a rerank upstream billed (Cohere's `meta.billed_units.search_units`), for models priced per unit. */
+  searchUnits?: number;
 }
 
 export function readUsage(value: unknown): ReportedUsage | undefined {

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, defaultPriceListOf, type PriceOrigin } from '@tollgate/contract';
+import { DEFAULT_COMPLETION_RATIO, DEFAULT_MODEL_RATIO, DEFAULT_REQUEST_PRICE, defaultPriceListOf, type PriceOrigin } from '@tollgate/contract';
 import { SOURCE_PROVIDER_BY_CHANNEL_TYPE } from './price-source/channel-providers.js';
 import type { SourceCatalog } from './price-source/source-catalog.js';
 import type { BuiltInRatios } from './price-source/source-ratios.js';
@@ -25,7 +25,20 @@ export function builtInPrice(catalog: SourceCatalog | undefined, name: string, c
 }
 
 /** Whether a model has a built-in price on some channel (the source's, by name, or the table's). */
-export const hasBuiltInPrice = (catalog: SourceCatalog | undefined, name: string): boolean => builtInPrice(catalog, name, 0, new Date()) !== undefined;
+export const hasBuiltInPrice = (catalog: SourceCatalog | undefined, name: string): boolean =>
+  builtInPrice(catalog, name, 0, new Date()) !== undefined || DEFAULT_REQUEST_PRICE[name] !== undefined;
+
+/**
+ * The per-call price in US dollars that Tollgate's table gives a model its vendor bills per call (Cohere's
+ * rerank, per search unit), `name(type)` before `name`, with the list it comes from.
+ */
+export function builtInRequestPrice(name: string, channelType: number): { usd: number; origin: PriceOrigin } | undefined {
+  const key = DEFAULT_REQUEST_PRICE[`${name}(${channelType})`] !== undefined ? `${name}(${channelType})` : name;
+  const usd = DEFAULT_REQUEST_PRICE[key];
+  if (usd === undefined) return undefined;
+  const list = defaultPriceListOf(key);
+  return { usd, origin: { kind: 'catalog', ...(list ? { name: list.vendor, date: list.takenAt } : {}) } };
+}
 
 /** The completion ratio of Tollgate's table for a model priced elsewhere (an operator's ModelRatio). */
 export const tableCompletionRatio = (name: string, channelType: number): number | undefined => DEFAULT_COMPLETION_RATIO[`${name}(${channelType})`] ?? DEFAULT_COMPLETION_RATIO[name];

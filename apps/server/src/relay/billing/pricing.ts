@@ -1,6 +1,6 @@
 import { defaultTokenKindPrice, parseModelPriceTiers, type ModelPriceTiers, type PriceOrigin, type PriceTier } from '@tollgate/contract';
 import { RelayError, relayError } from '../relay-error.js';
-import { builtInPrice, tableCompletionRatio } from './built-in-price.js';
+import { builtInPrice, builtInRequestPrice, tableCompletionRatio } from './built-in-price.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
 import type { PriceSources } from './price-source/price-sources.js';
 
@@ -82,9 +82,12 @@ export class Pricing {
     const name = stripInternetSuffix(model);
     const { tables } = this;
     const live = (table: Record<string, number>) => table[`${name}(${channelType})`] ?? table[name];
-    const perRequestUsd = live(tables.ModelRequestPrice);
+    const operatorPerRequestUsd = live(tables.ModelRequestPrice);
     const operatorRatio = live(tables.ModelRatio);
     const builtIn = builtInPrice(this.sources?.current, name, channelType, new Date());
+    // A vendor's per-call price (Cohere's per search) applies unless the operator priced the model either way.
+    const builtInPerRequest = operatorPerRequestUsd === undefined && operatorRatio === undefined ? builtInRequestPrice(name, channelType) : undefined;
+    const perRequestUsd = operatorPerRequestUsd ?? builtInPerRequest?.usd;
     // A model priced per call needs no token price.
     const modelRatio = operatorRatio ?? builtIn?.ratios.modelRatio ?? (perRequestUsd === undefined ? this.fallbackModelRatio(model) : 0);
     const kinds = defaultTokenKindPrice(name);
@@ -94,7 +97,7 @@ export class Pricing {
       groupRatio: tables.GroupRatio[group] ?? 1,
       cacheReadRatio: live(tables.CacheReadRatio) ?? builtIn?.ratios.cacheReadRatio ?? kinds.cacheRead,
       cacheWriteRatio: live(tables.CacheWriteRatio) ?? builtIn?.ratios.cacheWriteRatio ?? kinds.cacheWrite,
-      origin: operatorRatio !== undefined || perRequestUsd !== undefined ? { kind: 'operator' } : (builtIn?.origin ?? { kind: 'default' }),
+      origin: operatorRatio !== undefined || operatorPerRequestUsd !== undefined ? { kind: 'operator' } : (builtInPerRequest?.origin ?? builtIn?.origin ?? { kind: 'default' }),
     };
     const reasoningRatio = live(tables.ReasoningRatio) ?? builtIn?.ratios.reasoningRatio;
     if (reasoningRatio !== undefined) price.reasoningRatio = reasoningRatio;

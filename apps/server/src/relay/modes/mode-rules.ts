@@ -15,6 +15,8 @@ export interface Charge {
   breakdown?: UnitBreakdown;
   /** The price applied, when it is not the plan's (a long-context tier). */
   price?: Price;
+  /** Calls the request counts as for a model priced per call (ModelRequestPrice): a rerank's search units; 1 when absent. */
+  requests?: number;
 }
 
 export interface Outcome {

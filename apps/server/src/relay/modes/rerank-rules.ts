@@ -1,0 +1,66 @@
+import { InvalidRerankRequest, readRerankRequest, validateRerankRequest, type RerankRequest } from '../../providers/rerank/rerank-request.js';
+import type { JsonObject } from '../../providers/openai/request-body.js';
+import { textQuota } from '../billing/quota.js';
+import type { RelayRequest } from '../relay-exchange.js';
+import { RelayError, relayError } from '../relay-error.js';
+import { openAIInput, readJsonInput, type RelayInput } from '../request-input.js';
+import { counterFor } from '../tokens/encoders.js';
+import type { ModeRules } from './mode-rules.js';
+
+type Counter = (text: string) => number;
+
+/** A cheap, generous count for the reservation: a token per three bytes. */
+const estimateCounter: Counter = (text) => Math.ceil(Buffer.byteLength(text) / 3);
+
+/**
+ * The tokens of a rerank as the servers that report them count it (vLLM, Jina): each document is scored with
+ * the query beside it, so the query counts once per document.
+ */
+export function rerankTokens(request: RerankRequest, count: Counter): number {
+  const query = count(request.query);
+  let tokens = 0;
+  for (const document of request.documents) tokens += query + count(document);
+  return tokens;
+}
+
+/**
+ * POST /v1/rerank (Cohere's and Jina's shape). The body is checked whole before any channel is chosen, each
+ * refusal a 400 naming its field, and kept in one shape every rerank adaptor reads. Billed as the vendor
+ * bills: a model priced per call (ModelRequestPrice, or a built-in per-search price) costs that price per
+ * search unit the upstream reports (Cohere's; 1 when it reports none); any other model its tokens at the
+ * model and group ratios, as embeddings are: the upstream's count, else Tollgate's own (TEI counts nothing).
+ */
+export const rerankRules: ModeRules = {
+  readInput(request: RelayRequest): RelayInput {
+    const parsed = readBody(request.body);
+    let rerank: RerankRequest;
+    try {
+      rerank = validateRerankRequest(parsed.json, parsed.model);
+    } catch (error) {
+      if (error instanceof InvalidRerankRequest) throw relayError.invalidRequest(error.message, 'invalid_request', error.field);
+      throw error;
+    }
+    const json = rerank as unknown as JsonObject;
+    return openAIInput({ raw: Buffer.from(JSON.stringify(json)), json, model: rerank.model, stream: false, maxTokens: 0, contentType: 'application/json' });
+  },
+
+  reservation: (_ctx, plan, input) => Math.ceil(rerankTokens(readRerankRequest(input.json), estimateCounter) * plan.price.modelRatio * plan.price.groupRatio),
+
+  async charge(ctx, plan, input, { reported }) {
+    const tokens = reported && reported.totalTokens > 0 ? reported.totalTokens : rerankTokens(readRerankRequest(input.json), await counterFor(plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled')));
+    const usage = { promptTokens: tokens, completionTokens: 0 };
+    // Priced per call: relay.ts charges that price for each search unit (billing/request-price.ts).
+    if (plan.price.perRequest !== undefined) return { quota: 0, usage, requests: reported?.searchUnits ?? 1 };
+    return { quota: textQuota(usage, plan.price), usage };
+  },
+};
+
+/** The JSON body with one-api's checks (relay/request-input.ts); a missing model is named as the field. */
+function readBody(body: unknown): RelayInput {
+  try {
+    return readJsonInput('rerank', body);
+  } catch (error) {
+    if (error instanceof RelayError && error.status === 400 && error.message === 'model is required') throw relayError.invalidRequest('model is required', 'invalid_request', 'model');
+    throw error;
+  }
+}
