@@ -5,6 +5,8 @@ import { registerConsole } from './http/console.js';
 import { decodeCompressedBodies } from './http/body-encoding.js';
 import { acceptEmptyJsonBody } from './http/empty-json-body.js';
 import { answerError, answerNotFound } from './http/error-handler.js';
+import { openApiRoutes } from './http/openapi/openapi.routes.js';
+import { RouteCatalog } from './http/openapi/route-catalog.js';
 import { LazyChildLogger } from './http/lazy-child-logger.js';
 import { rateLimit } from './http/rate-limit-hook.js';
 import { refuseNulInUrl } from './http/refuse-nul.js';
@@ -74,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  // Before the first route: the OpenAPI document is generated from every route registered (http/openapi/).
+  const routeCatalog = RouteCatalog.collecting(app);
   const { onRoute } = options;
   if (onRoute) {
     app.addHook('onRoute', (route) => {
@@ -125,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(logExportRoutes(ctx), { prefix: '/log' });
       await api.register(analyticsRoutes(ctx), { prefix: '/analytics' });
       await api.register(rollupExportRoutes(ctx), { prefix: '/analytics' });
+      await api.register(openApiRoutes(routeCatalog));
     },
     { prefix: '/api' },
   );

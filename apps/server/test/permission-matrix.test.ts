@@ -26,6 +26,9 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/oauth/oidc': 'public',
   'GET /api/oauth/lark': 'public',
   'GET /api/oauth/state': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/:id': 'public',
   'GET /api/oauth/wechat': 'public',
 
   'GET /api/oauth/wechat/bind': 'user',

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
+import { describeRoutes } from '../http/openapi/route-description.js';
 import type { Metrics } from './metrics.js';
 
 /** Where /metrics is served: on the main port unless METRICS_PORT moves it; behind METRICS_TOKEN when set. */
@@ -35,7 +36,7 @@ export const metricsRoute =
   (serving: MetricsServing): FastifyPluginAsync =>
   async (app) => {
     const here = serving.metrics.enabled && serving.port === undefined;
-    app.get('/metrics', async (request, reply) => {
+    app.get('/metrics', describeRoutes({ tag: 'Operations', auth: 'metrics-token', answer: 'text' })('The Prometheus scrape', { description: '404 when metrics are off or served on METRICS_PORT.' }), async (request, reply) => {
       if (!here) return reply.status(404).send({ success: false, message: 'metrics are not served here' });
       const { status, headers, body } = await answer(serving, request.headers.authorization);
       return reply.status(status).headers(headers).send(body);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { RelayBodies, VENDOR_DOCS } from '../http/openapi/relay-bodies.js';
+import { describeRoutes } from '../http/openapi/route-description.js';
 import { countTokensAnswer, countTokensFromUpstream } from '../providers/anthropic/ingress/count-tokens.js';
 import { messagesEndpoint } from '../providers/anthropic/ingress/endpoints.js';
 import { INVALID_REQUEST, InvalidRequest } from '../providers/anthropic/ingress/invalid-request.js';
@@ -69,8 +71,10 @@ async function countTokens(ctx: AppContext, request: FastifyRequest, reply: Fast
 }
 
 /** Registered inside the OpenAI surface at /v1, whose body parsing it shares; its errors take Anthropic's shape. */
+const doc = describeRoutes({ tag: 'Anthropic', auth: 'anthropic-key', externalDocs: VENDOR_DOCS.anthropic });
+
 export const anthropicRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   answerErrorsAs(app, anthropicProtocol);
-  direct.postOn(app, '/messages', anthropicProtocol, relayHandler(ctx, MESSAGES));
-  app.post('/messages/count_tokens', (request, reply) => ctx.relay.inFlight.track(() => countTokens(ctx, request, reply)));
+  direct.postOn(app, '/messages', anthropicProtocol, relayHandler(ctx, MESSAGES), doc('Create a message', { body: RelayBodies.messages, answer: 'json-or-stream' }));
+  app.post('/messages/count_tokens', doc('Count a message\'s input tokens (not billed)', { body: RelayBodies.countTokens }), (request, reply) => ctx.relay.inFlight.track(() => countTokens(ctx, request, reply)));
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
+import { describeRoutes } from '../http/openapi/route-description.js';
 import { authenticate } from './auth/authenticate.js';
 import { quotaToBillingAmount } from './billing-emulation-amount.js';
 
@@ -11,6 +12,8 @@ const UNLIMITED = 100_000_000;
  * the key's own total when DisplayTokenStatEnabled, otherwise the user's, in the console's currency when it
  * shows currency (dollars, or the display currency at its exchange rate).
  */
+const doc = describeRoutes({ tag: 'Billing emulation', auth: 'key' });
+
 export const billingEmulationRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const amounts = async (authorization: string | undefined, ip: string) => {
     const { record } = await authenticate(ctx.relay.keys, authorization, ip);
@@ -26,7 +29,7 @@ export const billingEmulationRoutes = (ctx: AppContext): FastifyPluginAsync => a
     return { limit: toUnit(quota + used), used: toUnit(used), accessUntil: 0 };
   };
 
-  app.get('/billing/subscription', async (request) => {
+  app.get('/billing/subscription', doc('The key\'s (or its user\'s) quota as a subscription'), async (request) => {
     const { limit, accessUntil } = await amounts(request.headers.authorization, request.ip);
     return {
       object: 'billing_subscription',
@@ -38,7 +41,7 @@ export const billingEmulationRoutes = (ctx: AppContext): FastifyPluginAsync => a
     };
   });
 
-  app.get('/billing/usage', async (request) => {
+  app.get('/billing/usage', doc('The key\'s (or its user\'s) usage, in cents'), async (request) => {
     const { used } = await amounts(request.headers.authorization, request.ip);
     return { object: 'list', total_usage: used * 100 };
   });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { RelayBodies, VENDOR_DOCS } from '../http/openapi/relay-bodies.js';
+import { describeRoutes } from '../http/openapi/route-description.js';
 import type { RelayMode } from '../providers/adaptor.js';
 import { countTokensAnswer, readCountTokensRequest } from '../providers/gemini/ingress/count-tokens.js';
 import { readEmbedRequest } from '../providers/gemini/ingress/embed-to-hub.js';
@@ -87,10 +89,23 @@ async function countTokens(ctx: AppContext, request: FastifyRequest, reply: Fast
   return countTokensAnswer(promptTokens('chat', input.hub(), input.model, counter));
 }
 
+const doc = describeRoutes({ tag: 'Gemini', auth: 'gemini-key', externalDocs: VENDOR_DOCS.gemini });
+
+/** The methods the wildcard route serves, as the document lists them. */
+const METHODS = doc('A Gemini model method', {
+  wildcard: [
+    { path: '{model}:generateContent', summary: 'Generate content', body: RelayBodies.generateContent },
+    { path: '{model}:streamGenerateContent', summary: 'Generate content as a stream (`?alt=sse` for Server-Sent Events)', body: RelayBodies.generateContent, answer: 'json-or-stream' },
+    { path: '{model}:embedContent', summary: 'Embed content', body: RelayBodies.embedContent },
+    { path: '{model}:batchEmbedContents', summary: 'Embed contents in a batch', body: RelayBodies.batchEmbedContents },
+    { path: '{model}:countTokens', summary: 'Count tokens (not billed)', body: RelayBodies.generateContent },
+  ],
+});
+
 /** POST models/{model}:{method}; registered under /v1 too, where errors must still take Google's shape. */
 export const geminiMethodRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   answerErrorsAs(app, geminiProtocol);
-  app.post('/models/*', (request, reply) => {
+  app.post('/models/*', METHODS, (request, reply) => {
     const { model, method } = modelAndMethod(request);
     const relayed = method === 'countTokens' ? undefined : relayedEndpoint(request, method);
     if (method !== 'countTokens' && !relayed) return Promise.reject(new RelayError(404, `models/${model} is not found, or does not support the method '${method}'`, 'not_found'));
@@ -109,8 +124,8 @@ export const geminiRoutes = (ctx: AppContext): FastifyPluginAsync => async (app)
   useRelayConventions(app, geminiProtocol);
   app.setNotFoundHandler((request) => Promise.reject(new RelayError(404, `the method ${request.method} ${request.url.split('?')[0]} is not found`, 'not_found')));
   await app.register(geminiMethodRoutes(ctx));
-  app.get('/models', async (request) => geminiModelList(await visibleModels(ctx, request)));
-  app.get('/models/:model', async (request) => {
+  app.get('/models', doc('The models this key may use'), async (request) => geminiModelList(await visibleModels(ctx, request)));
+  app.get('/models/:model', doc('A model this key may use'), async (request) => {
     const { model } = request.params as { model: string };
     const name = model.replace(/^models\//, '');
     if (!(await visibleModels(ctx, request)).includes(name)) throw new RelayError(404, `models/${name} is not found`, 'model_not_found', 'invalid_request_error', 'model');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
+import { describeRoutes } from '../http/openapi/route-description.js';
 import { anthropicModel, anthropicModelList } from '../providers/anthropic/ingress/model-list.js';
 import { anthropicProtocol } from '../providers/anthropic/ingress/protocol.js';
 import { authenticate } from './auth/authenticate.js';
@@ -34,6 +35,8 @@ const modelObject = (id: string, ownedBy: string) => ({
   parent: null,
 });
 
+const doc = describeRoutes({ tag: 'OpenAI', auth: 'anthropic-key', description: 'In Anthropic\'s shape when the request has an `anthropic-version` header.' });
+
 /** GET /v1/models and /v1/models/:model: what this key may use (its allowlist, else its group's models). */
 export const modelsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const visibleModels = async (authorization: string | undefined, ip: string) => {
@@ -47,13 +50,13 @@ export const modelsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app)
   };
 
   // Anthropic's clients (the SDKs' models.list, Claude Code) send anthropic-version, and may send their key in x-api-key.
-  app.get('/models', async (request) => {
+  app.get('/models', doc('The models this key may use'), async (request) => {
     if (!request.headers['anthropic-version']) return { object: 'list', data: await visibleModels(request.headers.authorization, request.ip) };
     const models = await visibleModels(anthropicProtocol.credential(request.headers, {}), request.ip);
     return anthropicModelList(models.map((model) => model.id));
   });
 
-  app.get('/models/:model', async (request) => {
+  app.get('/models/:model', doc('A model this key may use'), async (request) => {
     const { model } = request.params as { model: string };
     const anthropic = request.headers['anthropic-version'] !== undefined;
     const credential = anthropic ? anthropicProtocol.credential(request.headers, {}) : request.headers.authorization;

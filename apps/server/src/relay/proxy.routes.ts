@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { ChannelStatus, Role, channelType } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
+import { describeRoutes } from '../http/openapi/route-description.js';
 import { authenticate } from './auth/authenticate.js';
 import { relayError } from './relay-error.js';
 import type { UpstreamRequest } from './upstream-client.js';
@@ -15,7 +16,8 @@ const RESPONSE_HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-enco
  * channel's key. Unbilled, so only administrators' keys may use it (one-api let any key through).
  */
 export const proxyRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  app.all('/oneapi/proxy/:channelid/*', async (request, reply) => {
+  const doc = describeRoutes({ tag: 'OpenAI', auth: 'key', answer: 'binary' });
+  app.all('/oneapi/proxy/:channelid/*', doc('Pass a request through to a channel\'s upstream, as it is', { description: 'one-api\'s proxy: the rest of the path and the body go to the channel\'s base URL with its key. For keys of administrators.' }), async (request, reply) => {
     const { record } = await authenticate(ctx.relay.keys, request.headers.authorization, request.ip);
     if (record.userRole < Role.Admin) throw relayError.forbidden('only administrators may use the raw proxy', 'proxy_forbidden');
     const { channelid } = request.params as { channelid: string };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DatabaseUnavailableError } from '../db/errors.js';
 import { ApiError } from '../http/errors.js';
+import { hiddenRoute } from '../http/openapi/route-description.js';
 import type { IngressProtocol } from '../providers/ingress.js';
 import { corsHeaders } from './cors.js';
 import { RelayError } from './relay-error.js';
@@ -18,7 +19,7 @@ export function useRelayConventions(app: FastifyInstance, protocol: IngressProto
     reply.headers(corsHeaders(request.headers.origin));
     done();
   });
-  app.options('*', async (request, reply) => {
+  app.options('*', hiddenRoute('CORS preflight: every origin is allowed (relay/cors.ts)'), async (request, reply) => {
     reply.headers(corsHeaders(request.headers.origin, request.headers['access-control-request-headers'] as string | undefined)).status(204).send();
   });
   answerErrorsAs(app, protocol);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { rateLimit } from '../http/rate-limit-hook.js';
+import { RelayBodies, VENDOR_DOCS } from '../http/openapi/relay-bodies.js';
+import { describeRoutes, hiddenRoute } from '../http/openapi/route-description.js';
 import type { RelayMode } from '../providers/adaptor.js';
 import { openAIEndpoint } from '../providers/openai/ingress/chat-endpoint.js';
 import { openAIProtocol } from '../providers/openai/ingress/protocol.js';
@@ -21,17 +23,19 @@ import { relayHandler } from './relay.js';
 import type { DirectRoutes } from './direct/direct-routes.js';
 import { responsesRoutes } from './responses.routes.js';
 
-const RELAY_ROUTES: [string, RelayMode, ModeRules][] = [
-  ['/chat/completions', 'chat', textRules('chat')],
-  ['/completions', 'completions', textRules('completions')],
-  ['/edits', 'edits', textRules('edits')],
-  ['/embeddings', 'embeddings', textRules('embeddings')],
-  ['/engines/:model/embeddings', 'embeddings', textRules('embeddings')],
-  ['/moderations', 'moderations', textRules('moderations')],
-  ['/images/generations', 'images', imageRules],
-  ['/audio/speech', 'speech', speechRules],
-  ['/audio/transcriptions', 'transcriptions', transcriptionRules],
-  ['/audio/translations', 'translations', transcriptionRules],
+const doc = describeRoutes({ tag: 'OpenAI', auth: 'key', externalDocs: VENDOR_DOCS.openai });
+
+const RELAY_ROUTES: [string, RelayMode, ModeRules, ReturnType<typeof doc>][] = [
+  ['/chat/completions', 'chat', textRules('chat'), doc('Chat completion', { body: RelayBodies.chat, answer: 'json-or-stream' })],
+  ['/completions', 'completions', textRules('completions'), doc('Text completion (legacy)', { body: RelayBodies.completions, answer: 'json-or-stream' })],
+  ['/edits', 'edits', textRules('edits'), doc('Edit (legacy)', { body: RelayBodies.edits })],
+  ['/embeddings', 'embeddings', textRules('embeddings'), doc('Embeddings', { body: RelayBodies.embeddings })],
+  ['/engines/:model/embeddings', 'embeddings', textRules('embeddings'), doc('Embeddings, with the model in the path (legacy)', { body: RelayBodies.embeddings })],
+  ['/moderations', 'moderations', textRules('moderations'), doc('Moderation', { body: RelayBodies.moderations })],
+  ['/images/generations', 'images', imageRules, doc('Image generation', { body: RelayBodies.images })],
+  ['/audio/speech', 'speech', speechRules, doc('Text to speech', { body: RelayBodies.speech, answer: 'binary' })],
+  ['/audio/transcriptions', 'transcriptions', transcriptionRules, doc('Speech to text', { body: RelayBodies.transcription, bodyType: 'multipart/form-data' })],
+  ['/audio/translations', 'translations', transcriptionRules, doc('Speech to English text', { body: RelayBodies.transcription, bodyType: 'multipart/form-data' })],
 ];
 
 /** OpenAI endpoints one-api does not implement either: a clear 501 rather than a 404. */
@@ -40,13 +44,14 @@ const NOT_IMPLEMENTED = ['/images/edits', '/images/variations', '/files', '/file
 /** The OpenAI-compatible surface at /v1 (and the billing emulation at /dashboard): OpenAI's shapes and errors. */
 export const relayRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   useRelayConventions(app, openAIProtocol);
-  for (const [path, mode, rules] of RELAY_ROUTES) {
-    direct.postOn(app, path, openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint }));
+  for (const [path, mode, rules, description] of RELAY_ROUTES) {
+    direct.postOn(app, path, openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint }), description);
   }
   // Cohere's and Jina's rerank, answered in their shape (providers/rerank), with OpenAI's errors as every /v1 endpoint.
-  direct.postOn(app, '/rerank', openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode: 'rerank', rules: rerankRules, ingress: rerankEndpoint }));
-  for (const path of NOT_IMPLEMENTED) app.all(path, async () => Promise.reject(relayError.notImplemented()));
-  app.delete('/models/:model', async () => Promise.reject(relayError.notImplemented()));
+  direct.postOn(app, '/rerank', openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode: 'rerank', rules: rerankRules, ingress: rerankEndpoint }), doc('Rerank documents by relevance to a query', { body: RelayBodies.rerank, externalDocs: VENDOR_DOCS.rerank }));
+  const notImplemented = hiddenRoute('an OpenAI endpoint Tollgate does not serve: it answers 501');
+  for (const path of NOT_IMPLEMENTED) app.all(path, notImplemented, async () => Promise.reject(relayError.notImplemented()));
+  app.delete('/models/:model', notImplemented, async () => Promise.reject(relayError.notImplemented()));
   await app.register(modelsRoutes(ctx));
   // Gemini's POST models/{model}:{method}, also served at /v1 as Google serves it, answering in Google's shape.
   await app.register(geminiMethodRoutes(ctx));

@@ -1,6 +1,8 @@
 import { channelType } from '@tollgate/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { RelayBodies, VENDOR_DOCS } from '../http/openapi/relay-bodies.js';
+import { describeRoutes } from '../http/openapi/route-description.js';
 import { findResponseRoute, forgetResponseRoute, rememberResponseRoute } from '../db/response-routes.js';
 import { responsesEndpoint, responsesProtocol } from '../providers/openai/responses/endpoint.js';
 import { InvalidResponsesRequest, INVALID_VALUE } from '../providers/openai/responses/invalid-request.js';
@@ -89,6 +91,8 @@ async function aboutStoredResponse(ctx: AppContext, request: FastifyRequest, rep
   return reply.status(upstream.statusCode).type(String(upstream.headers['content-type'] ?? 'application/json')).send(answer);
 }
 
+const doc = describeRoutes({ tag: 'OpenAI', auth: 'key', externalDocs: `${VENDOR_DOCS.openai}/responses` });
+
 /** The Responses API under /v1: the relayed POST, and the calls about stored responses. */
 export const responsesRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPluginAsync => async (app) => {
   const inFlight =
@@ -96,9 +100,10 @@ export const responsesRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyP
     (request: FastifyRequest, reply: FastifyReply) =>
       ctx.relay.inFlight.track(() => handle(request, reply));
   // Errors in OpenAI's shape, as the /v1 scope's handler answers them.
-  direct.postOn(app, '/responses', responsesProtocol, relayHandler(ctx, RESPONSES));
-  app.get('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
-  app.delete('/responses/:id', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'DELETE')));
-  app.post('/responses/:id/cancel', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'POST')));
-  app.get('/responses/:id/input_items', inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
+  direct.postOn(app, '/responses', responsesProtocol, relayHandler(ctx, RESPONSES), doc('Create a response', { body: RelayBodies.responses, answer: 'json-or-stream' }));
+  const stored = (summary: string) => doc(summary, { description: 'Asked of the channel that created the response.' });
+  app.get('/responses/:id', stored('Read a stored response'), inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
+  app.delete('/responses/:id', stored('Delete a stored response'), inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'DELETE')));
+  app.post('/responses/:id/cancel', stored('Cancel a background response'), inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'POST')));
+  app.get('/responses/:id/input_items', stored('List a stored response\'s input items'), inFlight((request, reply) => aboutStoredResponse(ctx, request, reply, 'GET')));
 };

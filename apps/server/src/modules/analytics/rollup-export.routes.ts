@@ -3,6 +3,7 @@ import { AnalyticsRangeQuerySchema } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { ROLLUP_COUNT_COLUMNS, ROLLUP_KEY_COLUMNS } from '../../db/usage-rollups.js';
 import { csvRecord, fileStamp, sendCsv } from '../../http/csv.js';
+import { describeRoutes } from '../../http/openapi/route-description.js';
 import { currentUser, requireAdmin, requireUser } from '../auth/console-roles.js';
 import { parseOrFail } from '../users/users.service.js';
 import { scopeOf, type AnalyticsScope } from './analytics-scope.js';
@@ -18,8 +19,9 @@ const record = (row: RollupRow): string =>
  * rollup rows of a range (start, end as for the summary), streamed a page at a time.
  */
 export const rollupExportRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  const admin = { preHandler: requireAdmin(ctx) };
-  const user = { preHandler: requireUser(ctx) };
+  const doc = describeRoutes({ tag: 'Analytics', auth: 'admin', query: AnalyticsRangeQuerySchema, answer: 'csv' });
+  const admin = { preHandler: requireAdmin(ctx), ...doc('Export the hourly rollups over a range as CSV') };
+  const user = { preHandler: requireUser(ctx), ...doc('Export your hourly rollups over a range as CSV', { auth: 'user' }) };
 
   async function* csvPages(scope: AnalyticsScope) {
     for await (const rows of rollupPages(ctx.db, scope)) yield rows.map(record).join('');

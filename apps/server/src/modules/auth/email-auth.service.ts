@@ -46,7 +46,7 @@ export async function sendPasswordReset(ctx: AppContext, rawEmail: string, reque
   await sendMail(ctx, passwordResetMail(ctx.options.str('SystemName'), email, link, VALID_MINUTES));
 }
 
-const ResetSchema = z.object({ email: z.string(), token: z.string() });
+export const ResetSchema = z.object({ email: z.string(), token: z.string() });
 
 /** POST /api/user/reset: the link's token buys one new random password, returned once. */
 export async function resetPassword(ctx: AppContext, body: unknown): Promise<string> {

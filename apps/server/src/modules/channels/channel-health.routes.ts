@@ -6,6 +6,7 @@ import { requireAdmin } from '../auth/console-roles.js';
 import { ApiError } from '../../http/errors.js';
 import { languageOf, say } from '../../http/language.js';
 import { idParamOf, queryText } from '../../http/query.js';
+import { describeRoutes } from '../../http/openapi/route-description.js';
 import { nowSeconds } from '../../lib/random.js';
 import { balanceSupported, fetchBalance } from './channel-balance.js';
 import { channelTestRunner } from './channel-test-runner.js';
@@ -23,11 +24,13 @@ async function refreshBalance(ctx: AppContext, channel: ChannelRow): Promise<num
  * /api/channel/test and /api/channel/update_balance. The console reads `time`, `model` and `balance` at the
  * top level of these answers (one-api's shape), so they are sent beside success and message.
  */
+const doc = describeRoutes({ tag: 'Channels', auth: 'admin', answer: 'json' });
+
 export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.addHook('preHandler', requireAdmin(ctx));
   const channelOf = (params: unknown) => findChannel(ctx.db, idParamOf(params, 'channel.id_invalid'));
 
-  app.get('/test', async (request) => {
+  app.get('/test', doc('Start testing every channel (`?scope=disabled`: the disabled ones)', { description: 'Answers `{success, message}` at once; the tests run in the background, one cluster-wide run at a time.' }), async (request) => {
     const scope = queryText(request.query, 'scope') === 'disabled' ? 'disabled' : 'all';
     let started: boolean;
     try {
@@ -41,7 +44,7 @@ export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => asyn
     return { success: true, message: say(request, message('channel.test_started')) };
   });
 
-  app.get('/test/:id', async (request) => {
+  app.get('/test/:id', doc('Test a channel with one request (`?model=` to choose the model)', { description: 'Answers `{success, message, time, model}`: the seconds the request took.' }), async (request) => {
     const channel = await channelOf(request.params);
     if (!channel) return { success: false, message: say(request, message('channel.not_found')), time: 0, model: '' };
     const { text, ...result } = await testChannel(ctx, channel, queryText(request.query, 'model'));
@@ -49,7 +52,7 @@ export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => asyn
     return { ...result, message: say(request, text), modelName: result.model };
   });
 
-  app.get('/update_balance/:id', async (request) => {
+  app.get('/update_balance/:id', doc('Ask the vendor for a channel\'s balance', { description: 'Answers `{success, message, balance}`.' }), async (request) => {
     const channel = await channelOf(request.params);
     if (!channel) return { success: false, message: say(request, message('channel.not_found')), balance: 0 };
     if (!balanceSupported(channel.type)) return { success: false, message: say(request, message('channel.balance_unsupported')), balance: channel.balance };
@@ -62,7 +65,7 @@ export const channelHealthRoutes = (ctx: AppContext): FastifyPluginAsync => asyn
   });
 
   // one-api's version of this was a no-op; here every channel whose vendor reports a balance is refreshed.
-  app.get('/update_balance', async (request) => {
+  app.get('/update_balance', doc('Refresh the balance of every channel whose vendor reports one'), async (request) => {
     const channels = (await ctx.db.selectFrom('channels').selectAll().execute()).filter((c) => balanceSupported(c.type));
     let updated = 0;
     for (const channel of channels) {

@@ -1,8 +1,9 @@
-import { UnpricedModelsRequestSchema, type FetchModelsAnswer, type UnpricedModelsAnswer } from '@tollgate/contract';
+import { FetchModelsRequestSchema, UnpricedModelsRequestSchema, type FetchModelsAnswer, type UnpricedModelsAnswer } from '@tollgate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
+import { describeRoutes } from '../../http/openapi/route-description.js';
 import { fail } from '../../http/errors.js';
 import { idParamOf } from '../../http/query.js';
 import { parseOrFail } from '../../http/validation.js';
@@ -22,6 +23,8 @@ const isPriced = (ctx: AppContext, model: string) => ctx.relay.pricing.quote(mod
  * success=false with HTTP 200 like every business failure (an upstream's 401 passed on as a 401 would
  * sign the operator out), naming its status and words.
  */
+const doc = describeRoutes({ tag: 'Channels', auth: 'admin' });
+
 export const channelModelRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.addHook('preHandler', requireAdmin(ctx));
   const get = listingGet(ctx.relay.upstream);
@@ -31,15 +34,15 @@ export const channelModelRoutes = (ctx: AppContext): FastifyPluginAsync => async
     return ok<FetchModelsAnswer>({ models: names.map((id) => ({ id, priced: isPriced(ctx, id) })) });
   };
 
-  app.post('/fetch_models', async (request) => listed(await formTarget(ctx, request.body)));
+  app.post('/fetch_models', doc('List the models an upstream serves, for the channel form', { body: FetchModelsRequestSchema, description: 'Answers each model and whether it has a price.' }), async (request) => listed(await formTarget(ctx, request.body)));
 
-  app.get('/fetch_models/:id', async (request) => {
+  app.get('/fetch_models/:id', doc('List the models a saved channel\'s upstream serves'), async (request) => {
     const row = await findChannel(ctx.db, idParamOf(request.params, 'channel.id_invalid'));
     if (!row) throw fail('channel.not_found');
     return listed(storedTarget(ctx, row));
   });
 
-  app.post('/unpriced_models', async (request) => {
+  app.post('/unpriced_models', doc('Which of these models have no price', { body: UnpricedModelsRequestSchema }), async (request) => {
     const { models } = parseOrFail(UnpricedModelsRequestSchema, request.body);
     return ok<UnpricedModelsAnswer>({ unpriced: [...new Set(models)].filter((model) => !isPriced(ctx, model)) });
   });

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ConfigTransferTexts, type ConfigExportResult } from '@tollgate/contract';
+import { ConfigDocumentSchema, ConfigTransferTexts, type ConfigExportResult } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireRoot } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
+import { describeRoutes } from '../../http/openapi/route-description.js';
 import { fail } from '../../http/errors.js';
 import { formatDocument, parseDocumentText } from './config-format.js';
 import { exportConfig, importConfig } from './config-transfer.service.js';
@@ -22,11 +23,13 @@ const flag = (value: unknown, name: string): boolean => {
  * /api/config: the configuration as one document (root only, since it can carry every key). The import
  * takes the document as JSON, or as YAML or JSON text (Content-Type text/yaml, application/yaml or text/plain).
  */
+const doc = describeRoutes({ tag: 'Configuration', auth: 'root' });
+
 export const configTransferRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.addHook('preHandler', requireRoot(ctx));
   app.addContentTypeParser(['text/yaml', 'application/yaml', 'application/x-yaml'], { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.get('/export', async (request) => {
+  app.get('/export', doc('Export the configuration as one document', { description: '`?format=json|yaml`; `?keys=true` includes the channels\' keys.' }), async (request) => {
     const query = request.query as Record<string, unknown>;
     const withKeys = flag(query.keys, 'keys');
     const format = query.format ?? 'json';
@@ -36,7 +39,7 @@ export const configTransferRoutes = (ctx: AppContext): FastifyPluginAsync => asy
     return ok(result);
   });
 
-  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+  app.post('/import', { bodyLimit: IMPORT_BODY_LIMIT, ...doc('Import a configuration document', { body: ConfigDocumentSchema, description: 'JSON, or YAML or JSON text (`text/yaml`, `application/yaml`, `text/plain`). `?dry_run=true` answers what would change without changing it.' }) }, async (request) => {
     const dryRun = flag((request.query as Record<string, unknown>).dry_run, 'dry_run');
     const input = typeof request.body === 'string' ? parseDocumentText(request.body) : request.body;
     const deps = { ...ctx, hasBuiltInPrice: (model: string) => hasBuiltInPrice(ctx.relay.priceSources.current, model) };

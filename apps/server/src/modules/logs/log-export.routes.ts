@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { LogQuerySchema } from '@tollgate/contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { LogsTable } from '../../db/schema.js';
 import { csvRecord, fileStamp, sendCsv } from '../../http/csv.js';
+import { describeRoutes } from '../../http/openapi/route-description.js';
 import { currentUser, requireAdmin, requireUser } from '../auth/console-roles.js';
 import { adminLogFilter, selfLogFilter } from './log-query.js';
 import { logPages } from './log-export.repository.js';
@@ -22,8 +24,9 @@ function record(row: Selectable<LogsTable>): string {
  * own logs, the filters of /api/log/self): every matching log as CSV, newest first, streamed a page at a time.
  */
 export const logExportRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  const admin = { preHandler: requireAdmin(ctx) };
-  const user = { preHandler: requireUser(ctx) };
+  const doc = describeRoutes({ tag: 'Logs', auth: 'admin', query: LogQuerySchema, answer: 'csv' });
+  const admin = { preHandler: requireAdmin(ctx), ...doc('Export every user\'s filtered logs as CSV') };
+  const user = { preHandler: requireUser(ctx), ...doc('Export your filtered logs as CSV', { auth: 'user' }) };
 
   async function* csvPages(filter: LogFilter) {
     for await (const rows of logPages(ctx.db, filter)) yield rows.map(record).join('');

@@ -3,6 +3,7 @@ import { isSecretOption, UpdateOptionRequestSchema, type OptionItem } from '@tol
 import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
+import { describeRoutes } from '../../http/openapi/route-description.js';
 import { ApiError } from '../../http/errors.js';
 import { parseOrFail } from '../users/users.service.js';
 import { OPTION_DEFAULTS } from '../../options/option-defaults.js';
@@ -13,10 +14,12 @@ import { checkOption } from './option-rules.js';
  * /api/option: the settings tabs. Admins may use it as well as root (the spec lets administrators manage
  * options and ratios; one-api limited it to root). Secrets are write-only.
  */
+const doc = describeRoutes({ tag: 'Options', auth: 'admin' });
+
 export const optionRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   app.addHook('preHandler', requireAdmin(ctx));
 
-  app.get('/', async () => {
+  app.get('/', doc('Every option', { description: 'Secret options (keys, passwords) are sent empty.' }), async () => {
     // Only known keys: a row left by another program could hold anything, including a secret.
     const items: OptionItem[] = [...ctx.options.all()]
       .filter(([key]) => Object.hasOwn(OPTION_DEFAULTS, key))
@@ -25,7 +28,7 @@ export const optionRoutes = (ctx: AppContext): FastifyPluginAsync => async (app)
     return ok(items);
   });
 
-  app.put('/', async (request) => {
+  app.put('/', doc('Set an option', { body: UpdateOptionRequestSchema, description: 'A value its option cannot take is refused with a 400.' }), async (request) => {
     const { key, value } = parseOrFail(UpdateOptionRequestSchema, request.body);
     const checked = checkOption(key, value, (other) => ctx.options.str(other), (model) => hasBuiltInPrice(ctx.relay.priceSources.current, model));
     // A value its option cannot take (a price that is not a number, a negative ratio) is bad input: 400.

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Status } from '@tollgate/contract';
+import { StatusSchema, type Status } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { describeRoutes } from '../../http/openapi/route-description.js';
 import { DEFAULT_GITHUB_BASE_URL } from '../oauth/github.provider.js';
 import { DEFAULT_LARK_BASE_URL } from '../oauth/lark.provider.js';
 import { statusOidcEndpoints } from '../oauth/oidc-discovery.js';
@@ -49,10 +50,12 @@ export async function buildStatus(ctx: AppContext): Promise<Status> {
   };
 }
 
+const doc = describeRoutes({ tag: 'Status', auth: 'public' });
+
 export const statusRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  app.get('/status', async () => ok(await buildStatus(ctx)));
+  app.get('/status', doc('The site\'s public settings', { data: StatusSchema }), async () => ok(await buildStatus(ctx)));
   // The content options are returned as raw strings (Markdown, HTML or an https:// URL for an iframe).
-  app.get('/notice', async () => ok(ctx.options.str('Notice')));
-  app.get('/about', async () => ok(ctx.options.str('About')));
-  app.get('/home_page_content', async () => ok(ctx.options.str('HomePageContent')));
+  app.get('/notice', doc('The notice (Markdown)'), async () => ok(ctx.options.str('Notice')));
+  app.get('/about', doc('The about page (Markdown, HTML or a URL)'), async () => ok(ctx.options.str('About')));
+  app.get('/home_page_content', doc('The home page content (Markdown, HTML or a URL)'), async () => ok(ctx.options.str('HomePageContent')));
 };

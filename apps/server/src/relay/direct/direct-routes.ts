@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { IngressProtocol } from '../../providers/ingress.js';
 import { answerRelayError } from '../relay-conventions.js';
 import type { RelayHandler } from '../relay-exchange.js';
@@ -39,10 +39,10 @@ export class DirectRoutes {
 
   /**
    * Registers POST `path` with Fastify's `app`, and with these routes too when it has no parameter: `errors`
-   * is the protocol the error handler of `app`'s scope answers in.
+   * is the protocol the error handler of `app`'s scope answers in. `options` are the Fastify route's (its description).
    */
-  postOn(app: FastifyInstance, path: string, errors: IngressProtocol, handle: RelayHandler): void {
-    app.post(path, handle);
+  postOn(app: FastifyInstance, path: string, errors: IngressProtocol, handle: RelayHandler, options: RouteShorthandOptions = {}): void {
+    app.post(path, options, handle);
     if (!/[:*]/.test(path)) this.post(`${app.prefix}${path}`, errors, handle);
   }
 
