@@ -53,6 +53,7 @@ import { ImageFetcher } from './relay/images/image-fetcher.js';
 import { UpstreamClient } from './relay/upstream-client.js';
 import { MemoryReturn, registerMemoryReturnMetrics } from './runtime-tuning/index.js';
 import { readVersion } from './version.js';
+import { createBudgets } from './relay/budgets/create-budgets.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -144,6 +145,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       inFlight,
       limiter: new RateLimiter(redis && new RedisLimiter(redis), log),
       groupLimits: new GroupLimits(options),
+      budgets: createBudgets(handle.db, redis, options, log),
       observer: combineObservers(metrics.observer, tracing.observer),
     };
     const ctx: AppContext = {

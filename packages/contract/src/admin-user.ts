@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH } from './constants.js';
 import type { MessageCode } from './messages/catalog.js';
 import { rateLimitSchema } from './rate-limit.js';
+import { budgetAmountSchema, budgetPeriodSchema } from './budget.js';
 import { PasswordSchema, UsernameSchema } from './user.js';
 
 /** Codes of the admin user routes' messages (messages/account-messages.ts). */
@@ -53,6 +54,8 @@ export const AdminUpdateUserRequestSchema = z.object({
   rpm_limit: rateLimitSchema().optional(),
   tpm_limit: rateLimitSchema().optional(),
   concurrency_limit: rateLimitSchema().optional(),
+  budget_amount: budgetAmountSchema().optional(),
+  budget_period: budgetPeriodSchema().optional(),
 });
 export type AdminUpdateUserRequest = z.input<typeof AdminUpdateUserRequestSchema>;
 

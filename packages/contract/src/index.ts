@@ -12,6 +12,7 @@ export * from './admin-user.js';
 export * from './option.js';
 export * from './log.js';
 export * from './rate-limit.js';
+export * from './budget.js';
 export * from './messages/index.js';
 export * from './config-transfer.js';
 export * from './analytics.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CatalogMessage, MessageCode } from './messages/catalog.js';
+import type { BudgetStatus } from './budget.js';
 
 /**
  * Rate limits of a key or a user (and, as the GroupRateLimits option, of a group's users): requests per
@@ -67,4 +68,6 @@ export interface RateLimitStatus {
   requests: LimitUsage;
   tokens: LimitUsage;
   concurrency: LimitUsage;
+  /** The spending budget in force and its spend this period. */
+  budget: BudgetStatus;
 }

@@ -3,6 +3,7 @@ import { NEVER_EXPIRES, TOKEN_NAME_MAX_LENGTH } from './constants.js';
 import { TokenStatus } from './enums.js';
 import type { MessageCode } from './messages/catalog.js';
 import { rateLimitSchema, type RateLimits } from './rate-limit.js';
+import { budgetAmountSchema, budgetPeriodSchema, type Budget } from './budget.js';
 
 /** Codes of the token routes' messages (messages/resource-messages.ts); a refused subnet is `token.subnet_invalid`. */
 export const TokenMessages = {
@@ -66,6 +67,8 @@ export const CreateTokenRequestSchema = z.object({
   rpm_limit: rateLimitSchema().default(0),
   tpm_limit: rateLimitSchema().default(0),
   concurrency_limit: rateLimitSchema().default(0),
+  budget_amount: budgetAmountSchema().default(0),
+  budget_period: budgetPeriodSchema().default(''),
 });
 export type CreateTokenRequest = z.input<typeof CreateTokenRequestSchema>;
 
@@ -84,6 +87,8 @@ export const UpdateTokenRequestSchema = z.object({
   rpm_limit: rateLimitSchema().optional(),
   tpm_limit: rateLimitSchema().optional(),
   concurrency_limit: rateLimitSchema().optional(),
+  budget_amount: budgetAmountSchema().optional(),
+  budget_period: budgetPeriodSchema().optional(),
   status: z.number().int().optional(),
 });
 export type UpdateTokenRequest = z.input<typeof UpdateTokenRequestSchema>;
@@ -93,7 +98,7 @@ export const TokenStatusRequestSchema = z.object({ id: tokenId, status: toggleSt
 export type TokenStatusRequest = z.input<typeof TokenStatusRequestSchema>;
 
 /** A token row as the console reads it: `key` without the `sk-` prefix, strings never null. */
-export interface Token extends RateLimits {
+export interface Token extends RateLimits, Budget {
   id: number;
   user_id: number;
   key: string;

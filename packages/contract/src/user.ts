@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.js';
 import type { MessageCode } from './messages/catalog.js';
 import type { RateLimits } from './rate-limit.js';
+import type { Budget } from './budget.js';
 
 /** Codes of the message catalog (messages/); the server answers them in the request's language. */
 export const UserMessages = {
@@ -50,7 +51,7 @@ export const UpdateSelfRequestSchema = z.object({
 export type UpdateSelfRequest = z.infer<typeof UpdateSelfRequestSchema>;
 
 /** The user as the console sees it (no password, no access token). */
-export interface UserView extends RateLimits {
+export interface UserView extends RateLimits, Budget {
   id: number;
   username: string;
   display_name: string;

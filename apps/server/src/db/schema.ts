@@ -30,6 +30,9 @@ export interface UsersTable {
   rpm_limit: Generated<number>;
   tpm_limit: Generated<number>;
   concurrency_limit: Generated<number>;
+  /** Tollgate's spending budget (quota units per period; 0 or '' = none); one-api ignores these columns. */
+  budget_amount: Generated<number>;
+  budget_period: Generated<string>;
 }
 
 export interface TokensTable {
@@ -50,6 +53,9 @@ export interface TokensTable {
   rpm_limit: Generated<number>;
   tpm_limit: Generated<number>;
   concurrency_limit: Generated<number>;
+  /** Tollgate's spending budget (quota units per period; 0 or '' = none); one-api ignores these columns. */
+  budget_amount: Generated<number>;
+  budget_period: Generated<string>;
 }
 
 export interface ChannelsTable {

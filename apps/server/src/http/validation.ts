@@ -1,4 +1,4 @@
-import { isMessageCode, message, RATE_LIMIT_FIELDS, type MessageRef } from '@tollgate/contract';
+import { BUDGET_FIELDS, isMessageCode, message, RATE_LIMIT_FIELDS, type MessageRef } from '@tollgate/contract';
 import type { z } from 'zod';
 import { ApiError } from './errors.js';
 
@@ -49,6 +49,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  */
 function isNumberRefused(issue: z.core.$ZodIssue, input: unknown): boolean {
   if ((RATE_LIMIT_FIELDS as readonly PropertyKey[]).includes(issue.path[0] ?? '')) return true;
+  if ((BUDGET_FIELDS as readonly PropertyKey[]).includes(issue.path[0] ?? '')) return true;
   if (issue.code === 'invalid_type') return NUMERIC_TYPES.has(issue.expected);
   if (issue.code === 'too_small' || issue.code === 'too_big') return NUMERIC_TYPES.has(issue.origin);
   if (issue.code === 'not_multiple_of') return true;

@@ -26,6 +26,8 @@ export class ReadinessProbe {
     private readonly db: Kysely<Database>,
     dialect: Dialect,
     private readonly redis: Redis | undefined,
+    /** The budget ledger: while it counts in memory because Redis failed, a `budgets` check says so. */
+    private readonly budgets?: { readonly degraded: string },
   ) {
     this.expected = Object.keys(migrations(dialect));
   }
@@ -36,6 +38,7 @@ export class ReadinessProbe {
     checks.database = database;
     checks.migrations = database === 'ok' ? await settle(this.migrations()) : 'not checked: the database did not answer';
     if (redis !== undefined) checks.redis = redis;
+    if (this.budgets?.degraded) checks.budgets = this.budgets.degraded;
     return { ready: Object.values(checks).every((result) => result === 'ok'), checks };
   }
 

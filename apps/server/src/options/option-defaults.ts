@@ -57,6 +57,10 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   GroupRatio: '{"default":1,"vip":1,"svip":1}',
   /** Default rate limits of each group's users (tightest of key, user and group applies); '{}' sets none. */
   GroupRateLimits: '{}',
+  /** Default spending budgets of each group's users (a user's own budget replaces it); '{}' sets none. */
+  GroupBudgets: '{}',
+  /** The IANA time zone budget periods start in (a day at its midnight, a week on Monday, a month on the 1st). */
+  BudgetTimeZone: 'UTC',
   /** The operator's overrides of billing's built-in ratio tables: '{}' means none. */
   ModelRatio: '{}',
   CompletionRatio: '{}',

@@ -8,6 +8,7 @@ import type { UsageWriter } from './billing/usage-writer.js';
 import type { ImageFetcher } from './images/image-fetcher.js';
 import type { ChannelBreakers } from './health/breaker/channel-breakers.js';
 import type { InFlight } from './in-flight.js';
+import type { Budgets } from './budgets/budgets.js';
 import type { GroupLimits } from './limits/group-limits.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { ChannelRegistry } from './routing/channel-registry.js';
@@ -33,6 +34,8 @@ export interface RelayServices {
   /** Per key, user and group limits (requests and tokens per minute, requests at once). */
   limiter: RateLimiter;
   groupLimits: GroupLimits;
+  /** Spending budgets per period of keys, users and groups, and their spend. */
+  budgets: Budgets;
   /** Metrics and traces of each relayed request (observability/); a no-op when both are off. */
   observer: RelayObserver;
 }

@@ -8,6 +8,7 @@ import type { Reservation } from './billing/reservation.js';
 import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import { RemoteImages } from './images/inline-images.js';
+import { admitBudgets, type BudgetTicket } from './budgets/budget-admission.js';
 import { admit, limitScopes } from './limits/admission.js';
 import type { LimitTicket } from './limits/rate-limiter.js';
 import { RelayError } from './relay-error.js';
@@ -72,6 +73,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   let route: Route | undefined;
   let firstChannel: RoutableChannel;
   let ticket: LimitTicket | undefined;
+  let budgetTicket: BudgetTicket | undefined;
   let estimate: RelayPlan;
   let reservation: Reservation;
   try {
@@ -85,10 +87,14 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
     const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
     ticket = scopes && (await admit(ctx.relay.limiter, scopes, request.id, reply, () => estimatePromptTokens(mode, input.hub(), input.model)));
+    // Budgets hold the reservation as spent until the charge is known; a key, user and group without one skip them.
+    const budgetScopes = ctx.relay.budgets.scopesOf(caller.record);
+    budgetTicket = budgetScopes && (await admitBudgets(ctx.relay.budgets, budgetScopes, reservation.amount, reply));
     const reserving = ctx.relay.reserver.reserve(reservation);
     if (reserving) await reserving;
   } catch (error) {
     ticket?.end();
+    budgetTicket?.end();
     route?.release();
     recordFailed(ctx, request, reply, { caller, input, startedAt }, error, [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
     throw error;
@@ -157,6 +163,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
       settled = true;
       observation.settled(served.upstreamModel, charge.usage, charge.quota);
       ticket?.settle(charge.usage.promptTokens + charge.usage.completionTokens);
+      budgetTicket?.settle(charge.quota);
       if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId }, request.id);
       return charge.usage;
     };
@@ -172,6 +179,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   } finally {
     // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.
     ticket?.end();
+    budgetTicket?.end();
   }
 }
 

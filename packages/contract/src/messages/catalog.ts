@@ -1,6 +1,7 @@
 import { authMessages, oauthMessages, userMessages } from './account-messages.js';
 import { httpMessages, validationMessages } from './common-messages.js';
 import { analyticsMessages } from './analytics-messages.js';
+import { budgetMessages } from './budget-messages.js';
 import { channelModelMessages } from './channel-model-messages.js';
 import { configMessages } from './config-messages.js';
 import { priceMessages } from './price-messages.js';
@@ -23,6 +24,7 @@ export const MESSAGE_CATALOG = {
   ...logMessages,
   ...optionMessages,
   ...rateLimitMessages,
+  ...budgetMessages,
   ...configMessages,
   ...analyticsMessages,
   ...priceMessages,

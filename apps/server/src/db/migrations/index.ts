@@ -5,7 +5,7 @@ import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
 import { USAGE_ROLLUPS_DAILY_TABLE, USAGE_ROLLUPS_TABLE, USAGE_TOTALS_TABLE } from '../usage-rollups.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
-import { CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, PRICE_SOURCE_FILES_TABLE, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE, USAGE_JOURNAL_MARKS_TABLE } from './tollgate-tables.js';
+import { BUDGET_COLUMNS, CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, PRICE_SOURCE_FILES_TABLE, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE, USAGE_JOURNAL_MARKS_TABLE } from './tollgate-tables.js';
 
 /** Ordered migrations, keyed by name; Kysely records applied names in `tollgate_migrations`. Append only. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -66,6 +66,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_usage_journal_marks': {
       async up(db: Kysely<unknown>) {
         await ensureTable(db, dialect, USAGE_JOURNAL_MARKS_TABLE);
+      },
+    },
+    '0014_budgets': {
+      async up(db: Kysely<unknown>) {
+        await ensureColumns(db, dialect, 'tokens', BUDGET_COLUMNS);
+        await ensureColumns(db, dialect, 'users', BUDGET_COLUMNS);
       },
     },
   };

@@ -48,6 +48,15 @@ export const RATE_LIMIT_COLUMNS: ColumnSpec[] = [
 ];
 
 /**
+ * Spending budgets on one-api's `tokens` and `users`: quota units per period ('day', 'week', 'month'), refilled
+ * at the period's start (relay/budgets/). 0 and '' mean none, so existing rows and one-api's inserts have none.
+ */
+export const BUDGET_COLUMNS: ColumnSpec[] = [
+  { name: 'budget_amount', type: 'bigint', notNull: true, default: 0 },
+  { name: 'budget_period', type: 'varchar(8)', notNull: true, default: '' },
+];
+
+/**
  * The price source file an operator (or the scheduled refresh) applied, one row per source, shared by every
  * node: each loads it at start and when the `prices` cache version moves. The text is kept whole (about half
  * a megabyte) so a node checks and parses exactly what was applied; `checked_at` is the last time any node

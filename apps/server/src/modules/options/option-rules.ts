@@ -1,4 +1,16 @@
-import { DEFAULT_MODEL_RATIO, OptionMessages, groupRateLimitsProblem, message, modelPriceTiersProblem, ratioTableProblem, type CatalogMessage, type MessageCode, type MessageParams } from '@tollgate/contract';
+import {
+  DEFAULT_MODEL_RATIO,
+  OptionMessages,
+  budgetTimeZoneProblem,
+  groupBudgetsProblem,
+  groupRateLimitsProblem,
+  message,
+  modelPriceTiersProblem,
+  ratioTableProblem,
+  type CatalogMessage,
+  type MessageCode,
+  type MessageParams,
+} from '@tollgate/contract';
 import { OPTION_DEFAULTS } from '../../options/option-defaults.js';
 
 export type OptionCheck = { ok: true; value: string } | { ok: false; message: CatalogMessage };
@@ -95,6 +107,14 @@ const RULES: Record<string, Rule> = {
   GroupRateLimits: (value) => {
     const problem = groupRateLimitsProblem(value);
     return problem ? { ok: false, message: problem } : accept(value);
+  },
+  GroupBudgets: (value) => {
+    const problem = groupBudgetsProblem(value);
+    return problem ? { ok: false, message: problem } : accept(value);
+  },
+  BudgetTimeZone: (value) => {
+    const problem = budgetTimeZoneProblem(value.trim());
+    return problem ? { ok: false, message: problem } : accept(value.trim());
   },
   CompletionRatio: ratioTable('CompletionRatio', OptionMessages.completionRatioInvalid),
   CacheReadRatio: ratioTable('CacheReadRatio', OptionMessages.cacheReadRatioInvalid),

@@ -1,5 +1,6 @@
 import type { Token } from '@tollgate/contract';
 import { toBool, type TokenRow } from '../../db/schema.js';
+import { budgetPeriodOf } from '../budgets/budget-fields.js';
 
 /** The token as the console reads it: the key as stored (no `sk-`), a real boolean, strings never null. */
 export const toTokenView = (row: TokenRow): Token => ({
@@ -19,4 +20,6 @@ export const toTokenView = (row: TokenRow): Token => ({
   rpm_limit: Number(row.rpm_limit ?? 0),
   tpm_limit: Number(row.tpm_limit ?? 0),
   concurrency_limit: Number(row.concurrency_limit ?? 0),
+  budget_amount: Number(row.budget_amount ?? 0),
+  budget_period: budgetPeriodOf(row.budget_period),
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import { ITEMS_PER_PAGE, MAX_RECENT_ITEMS, NEVER_EXPIRES, TokenStatus, type RateLimits, type TokenOrder } from '@tollgate/contract';
+import { ITEMS_PER_PAGE, MAX_RECENT_ITEMS, NEVER_EXPIRES, TokenStatus, type Budget, type RateLimits, type TokenOrder } from '@tollgate/contract';
 import type { Dialect } from '../../db/dsn.js';
 import { insertReturningId } from '../../db/insert-id.js';
 import { startsWith } from '../../db/like.js';
@@ -20,6 +20,7 @@ export interface NewTokenInput {
   models?: string;
   subnet?: string;
   limits?: RateLimits;
+  budget?: Budget;
 }
 
 export async function insertToken(db: Db, dialect: Dialect, input: NewTokenInput): Promise<number> {
@@ -41,6 +42,7 @@ export async function insertToken(db: Db, dialect: Dialect, input: NewTokenInput
       models: input.models ?? '',
       subnet: input.subnet ?? '',
       ...input.limits,
+      ...input.budget,
     }),
   );
 }

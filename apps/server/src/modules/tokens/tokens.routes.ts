@@ -31,7 +31,7 @@ export const tokenRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   // The key's rate limits and their use right now (the key form shows them).
   app.get('/:id/limits', doc('A key\'s rate limits and their use right now'), async (request) => {
     const token = await service.getToken(ctx, currentUser(request).id, tokenIdOf(request.params));
-    return ok(await keyLimitStatus(ctx, token.id, token));
+    return ok(await keyLimitStatus(ctx, token));
   });
 
   app.post('/', doc('Create a key', { body: CreateTokenRequestSchema }), async (request) => ok(await service.createToken(ctx, currentUser(request).id, request.body)));

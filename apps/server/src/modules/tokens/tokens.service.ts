@@ -1,3 +1,4 @@
+import { assertBudgetPair, budgetPeriodOf } from '../budgets/budget-fields.js';
 import {
   CreateTokenRequestSchema,
   NEVER_EXPIRES,
@@ -52,6 +53,7 @@ export const getToken = async (ctx: AppContext, userId: number, id: number): Pro
 export async function createToken(ctx: AppContext, userId: number, body: unknown): Promise<Token> {
   const input = parseOrFail(CreateTokenRequestSchema, body);
   assertValidSubnets(input.subnet);
+  assertBudgetPair(input.budget_amount, input.budget_period);
   const id = await tokens.insertToken(ctx.db, ctx.dialect, {
     userId,
     name: input.name,
@@ -61,6 +63,7 @@ export async function createToken(ctx: AppContext, userId: number, body: unknown
     models: input.models,
     subnet: input.subnet,
     limits: { rpm_limit: input.rpm_limit, tpm_limit: input.tpm_limit, concurrency_limit: input.concurrency_limit },
+    budget: { budget_amount: input.budget_amount, budget_period: input.budget_period },
   });
   return getToken(ctx, userId, id);
 }
@@ -83,8 +86,11 @@ export async function updateToken(ctx: AppContext, userId: number, body: unknown
     rpm_limit: input.rpm_limit ?? stored.rpm_limit,
     tpm_limit: input.tpm_limit ?? stored.tpm_limit,
     concurrency_limit: input.concurrency_limit ?? stored.concurrency_limit,
+    budget_amount: input.budget_amount ?? Number(stored.budget_amount ?? 0),
+    budget_period: input.budget_period ?? budgetPeriodOf(stored.budget_period),
   };
   assertValidSubnets(next.subnet);
+  assertBudgetPair(next.budget_amount, next.budget_period);
   const status = input.status === TokenStatus.Enabled || input.status === TokenStatus.Disabled ? input.status : stored.status;
   if (status === TokenStatus.Enabled && stored.status !== TokenStatus.Enabled) assertCanEnable(next);
   await tokens.updateUserToken(ctx.db, userId, stored.id, { ...next, status });

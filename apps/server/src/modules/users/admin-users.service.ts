@@ -1,3 +1,4 @@
+import { assertBudgetPair } from '../budgets/budget-fields.js';
 import {
   AdminUpdateUserRequestSchema,
   RATE_LIMIT_FIELDS,
@@ -74,6 +75,9 @@ export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: u
   if (input.group) patch.group = input.group;
   if (input.quota !== undefined) patch.quota = input.quota;
   for (const field of RATE_LIMIT_FIELDS) if (input[field] !== undefined) patch[field] = input[field];
+  if (input.budget_amount !== undefined) patch.budget_amount = input.budget_amount;
+  if (input.budget_period !== undefined) patch.budget_period = input.budget_period;
+  assertBudgetPair(Number(patch.budget_amount ?? target.budget_amount ?? 0), String(patch.budget_period ?? target.budget_period ?? ''));
   if (Object.keys(patch).length === 0) return;
 
   await ctx.db.transaction().execute(async (trx) => {
@@ -84,7 +88,7 @@ export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: u
     }
   });
   // The relay caches each key's owner (name, group, limits); make every node read them again.
-  if (patch.username !== undefined || patch.group !== undefined || RATE_LIMIT_FIELDS.some((field) => patch[field] !== undefined)) await ctx.cacheSync.changed('keys');
+  if (patch.username !== undefined || patch.group !== undefined || RATE_LIMIT_FIELDS.some((field) => patch[field] !== undefined) || patch.budget_amount !== undefined || patch.budget_period !== undefined) await ctx.cacheSync.changed('keys');
 }
 
 /** DELETE /api/user/:id: a soft delete, only of a user of lower role (root cannot be deleted, even by root). */

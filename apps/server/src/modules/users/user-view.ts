@@ -1,5 +1,6 @@
 import type { LoginUser, UserView } from '@tollgate/contract';
 import type { UserRow } from '../../db/schema.js';
+import { budgetPeriodOf } from '../budgets/budget-fields.js';
 
 /** The user as the console reads it: never the password or access token, and strings never null. */
 export function toUserView(row: UserRow): UserView {
@@ -23,6 +24,8 @@ export function toUserView(row: UserRow): UserView {
     rpm_limit: Number(row.rpm_limit ?? 0),
     tpm_limit: Number(row.tpm_limit ?? 0),
     concurrency_limit: Number(row.concurrency_limit ?? 0),
+    budget_amount: Number(row.budget_amount ?? 0),
+    budget_period: budgetPeriodOf(row.budget_period),
   };
 }
 

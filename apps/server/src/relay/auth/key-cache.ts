@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toBool, type Database } from '../../db/schema.js';
 import { splitList } from '../../lib/list.js';
+import { budgetSetOf, type BudgetSet } from '../budgets/budget-scope.js';
 import { limitSetOf, type LimitSet } from '../limits/limit-set.js';
 import type { KeyStatusMarker } from './key-status-marker.js';
 import { subnetMatcher } from './subnet.js';
@@ -25,6 +26,9 @@ export interface KeyRecord {
   /** The key's and its user's own rate limits; undefined when all are 0 (none). */
   keyLimits?: LimitSet;
   userLimits?: LimitSet;
+  /** The key's and its user's own spending budgets; undefined when none. */
+  keyBudget?: BudgetSet;
+  userBudget?: BudgetSet;
 }
 
 interface Slot {
@@ -122,6 +126,10 @@ export class KeyCache {
         'users.rpm_limit as userRpm',
         'users.tpm_limit as userTpm',
         'users.concurrency_limit as userConcurrency',
+        'tokens.budget_amount as keyBudgetAmount',
+        'tokens.budget_period as keyBudgetPeriod',
+        'users.budget_amount as userBudgetAmount',
+        'users.budget_period as userBudgetPeriod',
       ])
       .where('tokens.key', '=', key)
       .executeTakeFirst();
@@ -143,6 +151,8 @@ export class KeyCache {
       group: row.group || 'default',
       keyLimits: limitSetOf(Number(row.keyRpm), Number(row.keyTpm), Number(row.keyConcurrency)),
       userLimits: limitSetOf(Number(row.userRpm), Number(row.userTpm), Number(row.userConcurrency)),
+      keyBudget: budgetSetOf(Number(row.keyBudgetAmount), row.keyBudgetPeriod),
+      userBudget: budgetSetOf(Number(row.userBudgetAmount), row.userBudgetPeriod),
     };
   }
 }
