@@ -11,6 +11,7 @@ export * from './redemption.js';
 export * from './admin-user.js';
 export * from './option.js';
 export * from './log.js';
+export * from './log-phrases.js';
 export * from './rate-limit.js';
 export * from './budget.js';
 export * from './messages/index.js';

@@ -1,4 +1,4 @@
-import type { LogCostKind, LogOther } from '@tollgate/contract';
+import { logPhrase, type LogCostKind, type LogOther } from '@tollgate/contract';
 import { clean, textCosts } from './billing/price-tier.js';
 import type { Price } from './billing/pricing.js';
 import type { ConsumeFacts } from './settle.js';
@@ -83,7 +83,7 @@ export function priceTexts(price: Price): PriceTexts {
   if (!texts) {
     const number = (value: number) => JSON.stringify(value);
     texts = {
-      summary: `model ratio ${ratioInText(price.modelRatio)}, group ratio ${ratioInText(price.groupRatio)}, completion ratio ${ratioInText(price.completionRatio)}`,
+      summary: logPhrase('ratios', { model: ratioInText(price.modelRatio), group: ratioInText(price.groupRatio), completion: ratioInText(price.completionRatio) }),
       ratios: `"model_ratio":${number(price.modelRatio)},"group_ratio":${number(price.groupRatio)}${price.origin ? `,"price_origin":${JSON.stringify(price.origin)}` : ''}`,
       completion: `,"completion_ratio":${number(price.completionRatio)}`,
       cacheRead: `,"cache_read_ratio":${number(price.cacheReadRatio ?? 1)}`,

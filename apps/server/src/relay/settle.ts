@@ -1,4 +1,4 @@
-import { LogType, type ClientProtocol } from '@tollgate/contract';
+import { LogType, logPhrase, type ClientProtocol } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
@@ -35,7 +35,7 @@ export interface ConsumeFacts {
   leftOut?: readonly string[];
 }
 
-const INTERRUPTED_TEXT = { upstream: 'interrupted: the upstream ended the stream early', client: 'interrupted: the client left' } as const;
+const INTERRUPTED_TEXT = { upstream: logPhrase('upstreamInterrupted'), client: logPhrase('clientInterrupted') } as const;
 
 /**
  * Queues the final charge, the counters, the consume log (when LogConsumeEnabled) and the request's share of
@@ -78,13 +78,13 @@ export function refund(ctx: AppContext, reservation: Reservation): void {
 function ratioText(facts: ConsumeFacts): string {
   const { price, usage } = facts;
   const interrupted = facts.interrupted ? `; ${INTERRUPTED_TEXT[facts.interrupted]}` : '';
-  if (price.perRequest !== undefined) return `priced per request: ${clean(price.perRequest)} quota, group ratio ${ratioInText(price.groupRatio)}${interrupted}`;
+  if (price.perRequest !== undefined) return logPhrase('perRequest', { quota: clean(price.perRequest), group: ratioInText(price.groupRatio) }) + interrupted;
   if (facts.breakdown) return facts.breakdown.ratioText + interrupted;
   const parts = [priceTexts(price).summary];
-  if (usage.cacheReadTokens) parts.push(`cache read ${usage.cacheReadTokens} tokens at ratio ${ratioInText(price.cacheReadRatio ?? 1)}`);
-  if (usage.cacheWriteTokens) parts.push(`cache write ${usage.cacheWriteTokens} tokens at ratio ${ratioInText(price.cacheWriteRatio ?? 1)}`);
-  if (usage.reasoningTokens) parts.push(`reasoning ${usage.reasoningTokens} tokens at ratio ${ratioInText(price.reasoningRatio ?? price.completionRatio)}`);
-  if (price.tier !== undefined) parts.push(`long-context tier above ${price.tier} prompt tokens`);
+  if (usage.cacheReadTokens) parts.push(logPhrase('cacheRead', { tokens: usage.cacheReadTokens, ratio: ratioInText(price.cacheReadRatio ?? 1) }));
+  if (usage.cacheWriteTokens) parts.push(logPhrase('cacheWrite', { tokens: usage.cacheWriteTokens, ratio: ratioInText(price.cacheWriteRatio ?? 1) }));
+  if (usage.reasoningTokens) parts.push(logPhrase('reasoning', { tokens: usage.reasoningTokens, ratio: ratioInText(price.reasoningRatio ?? price.completionRatio) }));
+  if (price.tier !== undefined) parts.push(logPhrase('tier', { tokens: price.tier }));
   return parts.join(', ') + interrupted;
 }
 

@@ -1,4 +1,4 @@
-import { CONFIG_SECTIONS, LogType, type ConfigDiff, type ConfigSection } from '@tollgate/contract';
+import { CONFIG_SECTIONS, LogType, logPhrase, type ConfigDiff, type ConfigSection } from '@tollgate/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AuthenticatedUser } from '../auth/console-roles.js';
@@ -27,5 +27,5 @@ export function sectionCounts(diff: ConfigDiff, section: ConfigSection): string 
  */
 export async function recordImport(db: Kysely<Database>, actor: ImportActor, diff: ConfigDiff): Promise<void> {
   const counts = CONFIG_SECTIONS.map((section) => sectionCounts(diff, section)).join('; ');
-  await recordLog(db, { userId: actor.userId, username: actor.username, type: LogType.Manage, content: `${actor.label} imported a configuration document: ${counts}` });
+  await recordLog(db, { userId: actor.userId, username: actor.username, type: LogType.Manage, content: logPhrase('configImported', { actor: actor.label, counts }) });
 }

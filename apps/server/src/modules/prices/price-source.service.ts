@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LogType, type PriceSourceDiff, type PriceSourceInfo, type PriceSourcePreview } from '@tollgate/contract';
+import { LogType, logPhrase, type PriceSourceDiff, type PriceSourceInfo, type PriceSourcePreview } from '@tollgate/contract';
 import type { CacheSync } from '../../cluster/cache-sync.js';
 import type { AppContext } from '../../context.js';
 import type { AppLogger } from '../../observability/app-logger.js';
@@ -110,7 +110,7 @@ export class PriceSourceUpdates {
     const summary = `${added} models added, ${changed} changed, ${removed} removed`;
     await db.transaction().execute(async (trx) => {
       await storeFile(trx, file);
-      const content = `${actor.label} applied the price source file fetched on ${catalog.provenance.date} from ${file.url} (sha256 ${file.sha256.slice(0, 12)}): ${summary}`;
+      const content = logPhrase('priceSourceApplied', { actor: actor.label, date: catalog.provenance.date, url: file.url, sha: file.sha256.slice(0, 12), summary });
       await recordLog(trx, { userId: actor.userId, username: actor.username, type: actor.logType, content });
     });
     priceSources.replace(catalog);
@@ -120,6 +120,6 @@ export class PriceSourceUpdates {
   }
 }
 
-export const SCHEDULE_ACTOR: PriceSourceActor = { userId: 0, username: 'tollgate-schedule', label: 'the scheduled refresh (PriceSourceRefreshHours)', logType: LogType.System };
-export const COMMAND_LINE_ACTOR: PriceSourceActor = { userId: 0, username: 'tollgate-cli', label: 'the command line (tollgate prices update)', logType: LogType.Manage };
-export const administratorActor = (user: { id: number; username: string }): PriceSourceActor => ({ userId: user.id, username: user.username, label: `administrator ${user.username}`, logType: LogType.Manage });
+export const SCHEDULE_ACTOR: PriceSourceActor = { userId: 0, username: 'tollgate-schedule', label: logPhrase('scheduledRefresh'), logType: LogType.System };
+export const COMMAND_LINE_ACTOR: PriceSourceActor = { userId: 0, username: 'tollgate-cli', label: logPhrase('commandLine'), logType: LogType.Manage };
+export const administratorActor = (user: { id: number; username: string }): PriceSourceActor => ({ userId: user.id, username: user.username, label: logPhrase('administrator', { admin: user.username }), logType: LogType.Manage });

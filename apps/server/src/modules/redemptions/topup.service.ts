@@ -1,4 +1,4 @@
-import { LogType, RedemptionMessages, RedemptionStatus, TopUpRequestSchema, type MessageCode } from '@tollgate/contract';
+import { LogType, logPhrase, RedemptionMessages, RedemptionStatus, TopUpRequestSchema, type MessageCode } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthenticatedUser } from '../auth/console-roles.js';
 import { fail } from '../../http/errors.js';
@@ -24,7 +24,7 @@ export async function redeemCode(ctx: AppContext, user: AuthenticatedUser, body:
       userId: user.id,
       username: user.username,
       type: LogType.Topup,
-      content: `recharged ${quotaText(code.quota, ctx.options)} via redemption code #${code.id}`,
+      content: logPhrase('redeemed', { amount: quotaText(code.quota, ctx.options), id: code.id }),
       quota: code.quota,
     });
     return code.quota;

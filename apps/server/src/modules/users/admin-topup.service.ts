@@ -1,4 +1,4 @@
-import { AdminTopUpRequestSchema, LogType } from '@tollgate/contract';
+import { AdminTopUpRequestSchema, LogType, logPhrase } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { quotaText } from '../../lib/quota-text.js';
 import { recordLog } from '../logs/logs.repository.js';
@@ -13,7 +13,7 @@ import { parseOrFail } from './users.service.js';
 export async function adminTopUp(ctx: AppContext, body: unknown): Promise<void> {
   const input = parseOrFail(AdminTopUpRequestSchema, body);
   const user = await findLiveUser(ctx, input.user_id);
-  const content = input.remark?.trim() || `top-up via API: ${quotaText(input.quota, ctx.options)}`;
+  const content = input.remark?.trim() || logPhrase('apiTopUp', { amount: quotaText(input.quota, ctx.options) });
   await ctx.db.transaction().execute(async (trx) => {
     await addUserQuota(trx, user.id, input.quota);
     await recordLog(trx, { userId: user.id, username: user.username, type: LogType.Topup, content, quota: input.quota });

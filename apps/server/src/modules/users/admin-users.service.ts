@@ -5,6 +5,7 @@ import {
   AdminUserMessages,
   CreateUserRequestSchema,
   LogType,
+  logPhrase,
   PasswordSchema,
   Role,
   UserStatus,
@@ -83,7 +84,7 @@ export async function updateUser(ctx: AppContext, me: AuthenticatedUser, body: u
   await ctx.db.transaction().execute(async (trx) => {
     await users.updateUser(trx, target.id, patch);
     if (patch.quota !== undefined && patch.quota !== target.quota) {
-      const content = `administrator ${me.username} changed the quota from ${quotaText(target.quota, ctx.options)} to ${quotaText(patch.quota, ctx.options)}`;
+      const content = logPhrase('quotaChanged', { admin: me.username, from: quotaText(target.quota, ctx.options), to: quotaText(patch.quota, ctx.options) });
       await recordLog(trx, { userId: target.id, username: patch.username ?? target.username, type: LogType.Manage, content });
     }
   });

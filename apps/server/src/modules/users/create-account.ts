@@ -1,4 +1,4 @@
-import { LogType, Role, UserStatus } from '@tollgate/contract';
+import { LogType, logPhrase, Role, UserStatus } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import type { NewUser } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -50,7 +50,7 @@ export async function createAccount(ctx: AppContext, account: NewAccount): Promi
   // Outside the transaction: a clashing code fails one statement, which PostgreSQL would not forgive
   // inside a transaction (every later statement of it is refused).
   await assignAffiliateCode(ctx, userId);
-  if (quota > 0) await recordLog(ctx.db, { userId, username: account.username, type: LogType.System, content: `new user gift: ${quotaText(quota, ctx.options)}` });
+  if (quota > 0) await recordLog(ctx.db, { userId, username: account.username, type: LogType.System, content: logPhrase('newUserGift', { amount: quotaText(quota, ctx.options) }) });
   return userId;
 }
 

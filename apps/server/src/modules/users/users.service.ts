@@ -1,5 +1,6 @@
 import {
   LogType,
+  logPhrase,
   LoginRequestSchema,
   RegisterRequestSchema,
   Role,
@@ -71,11 +72,11 @@ export async function rewardInvitation(ctx: AppContext, invitee: { id: number; u
   const inviterGift = options.num('QuotaForInviter');
   if (inviteeGift > 0) {
     await users.addUserQuota(db, invitee.id, inviteeGift);
-    await recordLog(db, { userId: invitee.id, username: invitee.username, type: LogType.System, content: `invitation gift: ${quotaText(inviteeGift, options)}` });
+    await recordLog(db, { userId: invitee.id, username: invitee.username, type: LogType.System, content: logPhrase('invitationGift', { amount: quotaText(inviteeGift, options) }) });
   }
   if (inviterGift > 0) {
     await users.addUserQuota(db, inviter.id, inviterGift);
-    await recordLog(db, { userId: inviter.id, username: inviter.username, type: LogType.System, content: `reward for inviting a user: ${quotaText(inviterGift, options)}` });
+    await recordLog(db, { userId: inviter.id, username: inviter.username, type: LogType.System, content: logPhrase('inviterReward', { amount: quotaText(inviterGift, options) }) });
   }
 }
 

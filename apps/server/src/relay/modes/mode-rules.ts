@@ -1,3 +1,4 @@
+import { logPhrase } from '@tollgate/contract';
 import type { RelayRequest } from '../relay-exchange.js';
 import type { AppContext } from '../../context.js';
 import type { ReportedUsage } from '../../providers/openai/response-usage.js';
@@ -34,4 +35,4 @@ export interface ModeRules {
   charge(ctx: AppContext, plan: RelayPlan, input: RelayInput, outcome: Outcome): Promise<Charge>;
 }
 
-export const twoRatioText = (plan: RelayPlan) => `model ratio ${ratioInText(plan.price.modelRatio)}, group ratio ${ratioInText(plan.price.groupRatio)}`;
+export const twoRatioText = (plan: RelayPlan) => logPhrase('twoRatios', { model: ratioInText(plan.price.modelRatio), group: ratioInText(plan.price.groupRatio) });

@@ -1,5 +1,8 @@
+import { logPhrasesI18n } from './log-phrases-i18n';
+
 /** Texts of the usage log page. */
 const zh = {
+  phrases: logPhrasesI18n.zh,
   statTitle: '总消耗额度：',
   statReveal: '点击查看',
   statHide: '隐藏',
@@ -96,6 +99,7 @@ const zh = {
 };
 
 const en: typeof zh = {
+  phrases: logPhrasesI18n.en,
   statTitle: 'Total quota consumed: ',
   statReveal: 'click to view',
   statHide: 'hide',

@@ -7,6 +7,7 @@ import { formatTimestamp } from '@/lib/format/time';
 import { displayContent } from '../log-content';
 import { costBreakdown } from '../log-costs';
 import { logOtherView } from '../log-other';
+import { localizedLogText } from '../log-text';
 import { LogCostsPopover } from './log-costs-popover';
 import { ChannelChainTag, DroppedTag, InterruptedTag, PassthroughTag, ProtocolTag, StatusTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
@@ -28,7 +29,7 @@ function LogDetails({ log }: { log: LogView }) {
       {other.passthrough && <PassthroughTag />}
       {other.interrupted && <InterruptedTag by={other.interrupted} />}
       {other.dropped && <DroppedTag names={other.dropped} />}
-      <Typography.Text>{displayContent(log.content, display.currency ?? USD)}</Typography.Text>
+      <Typography.Text>{displayContent(localizedLogText(log.content, t), display.currency ?? USD)}</Typography.Text>
       {other.lines.map((line) => (
         <TokenKindText key={line.kind} line={line} />
       ))}

@@ -1,0 +1,35 @@
+import { LOG_PHRASES, type LogPhrase } from '@tollgate/contract';
+
+/**
+ * The console's words for the phrases the server writes into log texts (contract: log-phrases.ts), in one-api's
+ * Chinese where one-api wrote the same line. Typed by the catalog, so a new phrase cannot go untranslated.
+ */
+const zh: Record<LogPhrase, string> = {
+  ratios: '模型倍率 {{model}}，分组倍率 {{group}}，补全倍率 {{completion}}',
+  twoRatios: '模型倍率 {{model}}，分组倍率 {{group}}',
+  perRequest: '按次计费 {{quota}} 额度，分组倍率 {{group}}',
+  cacheRead: '缓存读取 {{tokens}} tokens，倍率 {{ratio}}',
+  cacheWrite: '缓存写入 {{tokens}} tokens，倍率 {{ratio}}',
+  reasoning: '推理 {{tokens}} tokens，倍率 {{ratio}}',
+  tier: '长上下文档位（提示超过 {{tokens}} tokens）',
+  upstreamInterrupted: '已中断：上游提前结束了流',
+  clientInterrupted: '已中断：客户端断开了连接',
+  newUserGift: '新用户注册赠送 {{amount}}',
+  invitationGift: '使用邀请码赠送 {{amount}}',
+  inviterReward: '邀请用户赠送 {{amount}}',
+  apiTopUp: '通过 API 充值 {{amount}}',
+  quotaChanged: '管理员 {{admin}} 将用户额度从 {{from}} 修改为 {{to}}',
+  redeemed: '通过兑换码 #{{id}} 充值 {{amount}}',
+  configImported: '{{actor}} 导入了配置文件：{{counts}}',
+  priceSourceApplied: '{{actor}} 应用了价格来源文件（{{date}} 获取自 {{url}}，sha256 {{sha}}）：{{summary}}',
+  scheduledRefresh: '定时刷新（PriceSourceRefreshHours）',
+  commandLine: '命令行（tollgate prices update）',
+  administrator: '管理员 {{admin}}',
+  dollars: '${{amount}} 额度',
+  points: '{{amount}} 点额度',
+};
+
+/** English as the server writes it: the catalog's own templates. */
+const en = Object.fromEntries(Object.entries(LOG_PHRASES).map(([name, template]) => [name, template.replace(/\{(\w+)#?\}/g, '{{$1}}')])) as Record<LogPhrase, string>;
+
+export const logPhrasesI18n = { zh, en };
