@@ -43,6 +43,7 @@ import { adminTopupRoutes } from './modules/users/admin-topup.routes.js';
 import { adminUserRoutes } from './modules/users/admin-users.routes.js';
 import { userUsageRoutes } from './modules/users/user-usage.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 
 export interface BuildOptions {
   /** Folder of the built console; omitted in API tests. */
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       api.addHook('onRequest', rateLimit(ctx, 'GA', ctx.config.GLOBAL_API_RATE_LIMIT, ctx.config.globalRateWindowSeconds));
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
+      await api.register(twoFactorRoutes(ctx), { prefix: '/user' });
       await api.register(emailAuthRoutes(ctx));
       await api.register(oauthRoutes(ctx), { prefix: '/oauth' });
       await api.register(topupRoutes(ctx), { prefix: '/user' });

@@ -77,4 +77,6 @@ export interface LoginUser {
   display_name: string;
   role: number;
   status: number;
+  /** TwoFactorRequiredForAdmins is on and this administrator has not enrolled: the console leads to enrolment. */
+  require_2fa_setup?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { UsageRollupsDailyTable, UsageRollupsTable, UsageTotalsTable } from './usage-rollups.js';
+import type { UserTwoFactorTable } from './two-factor-table.js';
 
 /**
  * one-api's tables, column for column (reference section 5), so an existing one-api database opens as is.
@@ -150,6 +151,7 @@ export interface Database {
   usage_totals: UsageTotalsTable;
   price_source_files: PriceSourceFilesTable;
   usage_journal_marks: UsageJournalMarksTable;
+  user_two_factor: UserTwoFactorTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

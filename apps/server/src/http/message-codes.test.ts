@@ -56,4 +56,5 @@ const KNOWN_INDIRECT = new Set([
   'http/errors.ts: code', // fail() itself
   'http/query.ts: message', // idParamOf's argument, checked at its callers
   'http/validation.ts: issue.message', // after isMessageCode()
+  'modules/two-factor/parse-strict.ts: error.code', // a refusal of parseOrFail's, answered 400
 ]);

@@ -13,6 +13,8 @@ export interface SessionData {
   status?: number;
   oauth_state?: string;
   turnstile?: boolean;
+  /** A sign-in whose password (or OAuth) step passed and that waits for the second factor until `exp` (epoch s). */
+  pending_2fa?: { id: number; exp: number };
 }
 
 export const SESSION_COOKIE = 'session';
@@ -40,6 +42,11 @@ export class SessionCodec {
     } catch {
       return undefined;
     }
+  }
+
+  /** A key for another purpose (encrypting stored secrets), derived from the same secret so no new setting is needed. */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.secret).update(`tollgate:${purpose}`).digest();
   }
 
   private sign(payload: string): string {

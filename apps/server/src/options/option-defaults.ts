@@ -4,6 +4,8 @@
  */
 export const OPTION_DEFAULTS: Record<string, string> = {
   PasswordLoginEnabled: 'true',
+  /** Administrators and root must enrol in two-factor sign-in (TOTP) before any other console call. */
+  TwoFactorRequiredForAdmins: 'false',
   PasswordRegisterEnabled: 'true',
   RegisterEnabled: 'true',
   EmailVerificationEnabled: 'false',

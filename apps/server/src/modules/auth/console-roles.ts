@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { findUserByAccessToken, findUserById } from '../users/users.repository.js';
 import { fail, notLoggedIn, permissionDenied } from '../../http/errors.js';
 import { clearSession, readSession } from '../../http/session.js';
+import { enrolmentRefusal } from '../two-factor/enrolment-guard.js';
 
 export interface AuthenticatedUser {
   id: number;
@@ -39,6 +40,7 @@ export function requireRole(ctx: AppContext, minRole: number): preHandlerAsyncHo
       throw fail('http.user_banned');
     }
     if (user.role < minRole) throw permissionDenied();
+    await enrolmentRefusal(ctx, request, user);
     request.user = { id: user.id, username: user.username, role: user.role };
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UserStatus, type ApiEnvelope, type LoginUser } from '@tollgate/contract';
+import { UserStatus, type ApiEnvelope, type LoginUser, type SecondFactorChallenge } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { fail } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
@@ -24,7 +24,7 @@ export const BIND_MESSAGE = 'bind';
  * GET /api/oauth/<provider>?code&state: with a signed-in session the identity is bound to that user;
  * without one it signs in the account holding it, or creates one. `aff` may carry an inviter's code.
  */
-export async function oauthCallback(ctx: AppContext, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply): Promise<ApiEnvelope<LoginUser | undefined>> {
+export async function oauthCallback(ctx: AppContext, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply): Promise<ApiEnvelope<LoginUser | SecondFactorChallenge | undefined>> {
   checkOAuthState(ctx, request);
   if (!provider.enabled(ctx)) throw fail('oauth.disabled', { provider: provider.label });
   const code = queryText(request.query, 'code');

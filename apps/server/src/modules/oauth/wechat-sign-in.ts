@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiEnvelope, LoginUser } from '@tollgate/contract';
+import type { ApiEnvelope, LoginUser, SecondFactorChallenge } from '@tollgate/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../auth/console-roles.js';
 import { ok } from '../../http/envelope.js';
@@ -17,7 +17,7 @@ function requireWeChatEnabled(ctx: AppContext): void {
  * GET /api/oauth/wechat?code: signs in (or signs up) the person the code was given to. There is no
  * redirect and so no state: the code the person typed, valid briefly and once, is the proof.
  */
-export async function wechatSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<ApiEnvelope<LoginUser>> {
+export async function wechatSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<ApiEnvelope<LoginUser | SecondFactorChallenge>> {
   requireWeChatEnabled(ctx);
   const profile = await wechatProfile(ctx, queryText(request.query, 'code'));
   return completeSignIn(ctx, request, reply, await accountForSignIn(ctx, wechatProvider, profile, queryText(request.query, 'aff')));

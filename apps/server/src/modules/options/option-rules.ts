@@ -150,6 +150,7 @@ const RULES: Record<string, Rule> = {
   OidcEnabled: enableNeeds('OidcClientId', 'option.needs_oidc_client_id'),
   WeChatAuthEnabled: enableNeeds('WeChatServerAddress', 'option.needs_wechat_server'),
   TurnstileCheckEnabled: enableNeeds('TurnstileSiteKey', 'option.needs_turnstile_site_key'),
+  TwoFactorRequiredForAdmins: (value) => (value === 'true' || value === 'false' ? accept(value) : refuse('option.boolean', { key: 'TwoFactorRequiredForAdmins' })),
 };
 
 /**

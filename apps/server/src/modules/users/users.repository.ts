@@ -5,6 +5,7 @@ import { insertReturningId } from '../../db/insert-id.js';
 import { startsWith } from '../../db/like.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 import { uuidHex } from '../../lib/random.js';
+import { deleteTwoFactor } from '../two-factor/two-factor.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -50,6 +51,8 @@ export async function addUserQuota(db: Db, id: number, delta: number): Promise<v
 /** A soft delete, as one-api does: the name is freed for reuse and the account can no longer sign in. */
 export async function softDeleteUser(db: Db, id: number): Promise<void> {
   await updateUser(db, id, { username: `deleted_${uuidHex()}`, status: UserStatus.Deleted, access_token: null });
+  // Tollgate's own row of the account (two-factor secret and recovery codes) goes with it.
+  await deleteTwoFactor(db, id);
 }
 
 /** Deleted accounts are invisible to the admin screens. */

@@ -14,6 +14,7 @@ import { usersMessages } from '@/features/users/i18n';
 import { emailAuthMessages } from '@/features/auth/email-i18n';
 import { oauthMessages } from '@/features/auth/oauth-i18n';
 import { bindingsMessages } from '@/features/settings/bindings-i18n';
+import { twoFactorMessages } from '@/features/settings/two-factor/i18n';
 import type { Messages } from './zh';
 
 /** English texts; the type keeps the key set identical to zh.ts. */
@@ -203,6 +204,7 @@ export const en: Messages = {
   emailAuth: emailAuthMessages.en,
   oauth: oauthMessages.en,
   bindings: bindingsMessages.en,
+  twoFactor: twoFactorMessages.en,
   listKit: listKitI18n.en,
   rateLimits: rateLimitsI18n.en,
   formRules: formRulesI18n.en,

@@ -14,6 +14,7 @@ import { usersMessages } from '@/features/users/i18n';
 import { emailAuthMessages } from '@/features/auth/email-i18n';
 import { oauthMessages } from '@/features/auth/oauth-i18n';
 import { bindingsMessages } from '@/features/settings/bindings-i18n';
+import { twoFactorMessages } from '@/features/settings/two-factor/i18n';
 
 /** Chinese texts: the default language of the console (spec section 1). en.ts mirrors these keys. */
 export const zh = {
@@ -201,6 +202,7 @@ export const zh = {
   emailAuth: emailAuthMessages.zh,
   oauth: oauthMessages.zh,
   bindings: bindingsMessages.zh,
+  twoFactor: twoFactorMessages.zh,
   listKit: listKitI18n.zh,
   rateLimits: rateLimitsI18n.zh,
   formRules: formRulesI18n.zh,

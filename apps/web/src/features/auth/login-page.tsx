@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Typography } from 'antd';
-import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME } from '@tollgate/contract';
+import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, isSecondFactorChallenge, type LoginUser } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginOrigin } from '@/app/router/login-origin';
@@ -10,6 +10,8 @@ import { saveUser } from '@/lib/storage/user-store';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/auth-card';
 import { OAuthButtons } from './components/oauth-buttons';
+import { SecondFactorForm } from './second-factor-form';
+import { isSecondFactorStep } from './second-factor-step';
 
 interface LoginFormValues {
   username?: string;
@@ -20,7 +22,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const secondStep = isSecondFactorStep(params);
   const expired = params.get('expired') === 'true';
   const login = useLogin();
 
@@ -33,19 +36,37 @@ export function LoginPage() {
     login.mutate(
       { username, password },
       {
-        onSuccess: (user) => {
-          saveUser(user);
-          showSuccess(t('login.success'));
-          if (username === DEFAULT_ROOT_USERNAME && password === DEFAULT_ROOT_PASSWORD) {
-            void navigate('/user/edit');
-            showWarning(t('login.changeDefaultPassword'));
-          } else {
-            void navigate(loginOrigin(location.state));
-          }
+        onSuccess: (answer) => {
+          // Two-factor sign-in: the password is right, the code comes next (the session waits for it).
+          if (isSecondFactorChallenge(answer)) setParams({ step: '2fa' }, { state: location.state });
+          else signedIn(answer, username === DEFAULT_ROOT_USERNAME && password === DEFAULT_ROOT_PASSWORD);
         },
       },
     );
   };
+
+  const signedIn = (user: LoginUser, defaultPassword = false) => {
+    saveUser(user);
+    showSuccess(t('login.success'));
+    if (user.require_2fa_setup) {
+      // TwoFactorRequiredForAdmins: the enrolment first, everything else is refused until then.
+      void navigate('/setting?tab=personal#two-factor');
+      showWarning(t('twoFactor.setupRequired'));
+    } else if (defaultPassword) {
+      void navigate('/user/edit');
+      showWarning(t('login.changeDefaultPassword'));
+    } else {
+      void navigate(loginOrigin(location.state));
+    }
+  };
+
+  if (secondStep) {
+    return (
+      <AuthCard title={t('twoFactor.loginTitle')}>
+        <SecondFactorForm onSignedIn={(user) => signedIn(user)} onBack={() => setParams({})} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')}>

@@ -7,6 +7,7 @@ import type { OAuthProvider } from '@/lib/oauth/authorize-urls';
 import { saveUser } from '@/lib/storage/user-store';
 import { sendOAuthCode } from './api/send-oauth-code';
 import { afterFailure } from './oauth-retry';
+import { SECOND_FACTOR_PATH } from './second-factor-step';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -36,10 +37,13 @@ export function useOAuthCallback(provider: OAuthProvider): string {
         if (outcome.kind === 'bound') {
           showSuccess(t('oauth.bound'));
           void navigate('/setting');
+        } else if (outcome.kind === 'secondFactor') {
+          void navigate(SECOND_FACTOR_PATH);
         } else {
           saveUser(outcome.user);
           showSuccess(t('login.success'));
-          void navigate('/');
+          // TwoFactorRequiredForAdmins: an administrator without TOTP enrols first.
+          void navigate(outcome.user.require_2fa_setup ? '/setting?tab=personal#two-factor' : '/');
         }
         return;
       } catch (error) {

@@ -1,10 +1,12 @@
 import { Modal } from 'antd';
+import { isSecondFactorChallenge } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showSuccess } from '@/app/toasts/toast';
 import { WeChatCodeForm } from '@/components/wechat/wechat-code-form';
 import { saveUser } from '@/lib/storage/user-store';
 import { useWeChatLogin } from '../api/wechat-login';
+import { SECOND_FACTOR_PATH } from '../second-factor-step';
 
 interface WeChatLoginModalProps {
   open: boolean;
@@ -21,6 +23,11 @@ export function WeChatLoginModal({ open, qrCode, onClose }: WeChatLoginModalProp
   const submit = (code: string) =>
     login.mutate(code, {
       onSuccess: (user) => {
+        if (isSecondFactorChallenge(user)) {
+          onClose();
+          void navigate(SECOND_FACTOR_PATH);
+          return;
+        }
         saveUser(user);
         showSuccess(t('login.success'));
         onClose();

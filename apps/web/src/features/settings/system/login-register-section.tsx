@@ -6,6 +6,7 @@ import type { Options } from '../option-diff';
 /** The sign-in and registration switches; turning password sign-in off asks first. */
 export function LoginRegisterSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.system' });
+  const { t: tRoot } = useTranslation();
   const switches = [
     { key: 'PasswordRegisterEnabled', label: t('passwordRegister') },
     { key: 'EmailVerificationEnabled', label: t('emailVerification') },
@@ -23,6 +24,7 @@ export function LoginRegisterSection({ options }: { options: Options }) {
         {switches.map((item) => (
           <OptionCheckbox key={item.key} optionKey={item.key} label={item.label} options={options} />
         ))}
+        <OptionCheckbox optionKey="TwoFactorRequiredForAdmins" label={tRoot('twoFactor.requiredForAdmins')} options={options} />
       </Flex>
     </Flex>
   );

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SecondFactorRequestSchema, UserStatus } from '@tollgate/contract';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { fail, tooManyRequests } from '../../http/errors.js';
+import { criticalRateLimit } from '../../http/rate-limit-hook.js';
+import { readSession, writeSession } from '../../http/session.js';
+import { currentUser, requireUser } from '../auth/console-roles.js';
+import { finishSignIn } from '../users/sign-in.js';
+import { findUserById } from '../users/users.repository.js';
+import { parseStrict } from './parse-strict.js';
+import { pendingUserId } from './pending-sign-in.js';
+import * as service from './two-factor.service.js';
+import { verifySecondFactor } from './verify-second-factor.js';
+
+/** Wrong second factors one waiting account may send in a window, whatever addresses they come from. */
+const ATTEMPTS_PER_ACCOUNT = 10;
+const ATTEMPT_WINDOW_SECONDS = 600;
+
+/**
+ * /api/user/2fa/* (the caller's own TOTP: status, setup, enable, disable, backup_codes, as new-api names them)
+ * and /api/user/login/2fa, the second sign-in step. Everything that takes a code is limited like the password
+ * sign-in (per address), and the second step also per account.
+ */
+export const twoFactorRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const critical = criticalRateLimit(ctx);
+  const user = requireUser(ctx);
+
+  app.get('/2fa/status', { preHandler: user }, async (request) => ok(await service.status(ctx, currentUser(request))));
+  app.post('/2fa/setup', { preHandler: [critical, user] }, async (request) => ok(await service.setup(ctx, currentUser(request))));
+  app.post('/2fa/enable', { preHandler: [critical, user] }, async (request) => ok(await service.enable(ctx, currentUser(request), request.body)));
+  app.post('/2fa/disable', { preHandler: [critical, user] }, async (request) => {
+    await service.disable(ctx, currentUser(request), request.body);
+    return ok(undefined);
+  });
+  app.post('/2fa/backup_codes', { preHandler: [critical, user] }, async (request) => ok(await service.regenerateRecoveryCodes(ctx, currentUser(request), request.body)));
+
+  app.post('/login/2fa', { preHandler: critical }, async (request, reply) => {
+    const factor = parseStrict(SecondFactorRequestSchema, request.body);
+    const session = readSession(request, ctx.sessions);
+    const userId = pendingUserId(session);
+    if (!ctx.config.DEBUG && !(await ctx.rateLimits.hit(`2FA${userId}`, ATTEMPTS_PER_ACCOUNT, ATTEMPT_WINDOW_SECONDS))) throw tooManyRequests();
+    const row = await findUserById(ctx.db, userId);
+    if (!row || row.status !== UserStatus.Enabled) {
+      const { pending_2fa: _dropped, ...rest } = session;
+      writeSession(request, reply, ctx.sessions, rest);
+      throw fail('user.login_failed');
+    }
+    await verifySecondFactor(ctx, await service.enabledRow(ctx, userId), factor);
+    return finishSignIn(ctx, request, reply, row, true);
+  });
+};
