@@ -7,6 +7,7 @@ export const ChannelMessages = {
   modelsRequired: 'channel.models_required',
   modelMappingInvalid: 'channel.model_mapping_invalid',
   configInvalid: 'channel.config_invalid',
+  rerankFormatInvalid: 'channel.rerank_format_invalid',
   groupsRequired: 'channel.groups_required',
   nameTooLong: 'channel.name_too_long',
   groupTooLong: 'channel.group_too_long',

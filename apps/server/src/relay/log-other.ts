@@ -13,7 +13,9 @@ export function logOther(facts: ConsumeFacts): LogOther {
   if (facts.interrupted) other.interrupted = facts.interrupted;
   if (facts.leftOut) other.dropped = [...facts.leftOut];
   if (price.perRequest !== undefined) {
-    other.costs = [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
+    // A request that counts as several calls (a rerank's search units) says how many in its own line.
+    const calls = facts.breakdown?.costs[0]?.kind === 'request' ? facts.breakdown.costs : undefined;
+    other.costs = calls ?? [{ kind: 'request', tokens: 1, ratio: clean(price.perRequest), quota: clean(price.perRequest * price.groupRatio) }];
     return other;
   }
   if (facts.breakdown) {

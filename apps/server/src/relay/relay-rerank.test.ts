@@ -93,7 +93,9 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
     const answer = await answerOf({ model: 'rerank-v3.5', query: 'document 7', documents, top_n: 1 });
     expect(answer.meta.billed_units.search_units).toBe(2);
     expect(answer.results).toHaveLength(1);
-    expect((await billed()).quota).toBe(2000);
+    const log = await billed();
+    expect(log.quota).toBe(2000);
+    expect(JSON.parse(log.other ?? '{}')).toMatchObject({ costs: [{ kind: 'request', tokens: 2, ratio: 1000, quota: 2000 }] });
   });
 
   it('ranks on Jina, returns documents by default and bills its tokens at the model ratio', async () => {
@@ -212,6 +214,15 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
     expect(priced('jina-reranker-v2-base-multilingual')).toMatchObject({ input: 0.05 });
     expect(priced('gte-rerank-v2')?.input).toBeCloseTo(0.1142857, 5);
     expect(priced('BAAI/bge-reranker-v2-m3')).toMatchObject({ input: 0 });
+  });
+
+  it('refuses a channel whose config names a rerank format Tollgate does not speak', async () => {
+    for (const rerank_format of ['openai', 7]) {
+      const answer = await f.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie: f.rootCookie }, payload: { type: 8, name: 'odd', key: 'k', base_url: fakes.main.baseUrl, models: 'odd-rerank', group: 'default', config: JSON.stringify({ rerank_format }) } });
+      // The channel routes answer one-api's envelope, as for every refused channel field.
+      expect(answer.json()).toMatchObject({ success: false, message: expect.stringContaining('rerank_format') });
+    }
+    expect(await f.ctx.db.selectFrom('channels').select('id').where('name', '=', 'odd').execute()).toEqual([]);
   });
 
   it('passes over channels whose protocol has no rerank', async () => {

@@ -61,6 +61,10 @@ export const channelMessages = {
   'channel.models_required': { en: 'please select at least one model', zh: '请至少选择一个模型' },
   'channel.model_mapping_invalid': { en: 'model mapping must be valid JSON format', zh: '模型映射必须是合法的 JSON 格式' },
   'channel.config_invalid': { en: 'config must be a valid JSON object', zh: '配置（config）必须是合法的 JSON 对象' },
+  'channel.rerank_format_invalid': {
+    en: 'config.rerank_format must be one of cohere, jina, voyage, dashscope, tei, or left out',
+    zh: '配置中的 rerank_format 只能是 cohere、jina、voyage、dashscope、tei 之一，或不填',
+  },
   'channel.groups_required': { en: 'please select at least one group', zh: '请至少选择一个分组' },
   'channel.name_too_long': { en: 'the channel name must be at most 191 characters', zh: '渠道名称不得超过 191 个字符' },
   'channel.group_too_long': { en: 'the channel groups must be at most 32 characters together', zh: '渠道分组合计不得超过 32 个字符' },

@@ -2,6 +2,7 @@ import { CHANNEL_LIMITS, ChannelMessages, type ChannelInputSchema, type MessageC
 import type { NewChannel } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { isValidModelMapping } from '../../db/channel-columns.js';
+import { RERANK_FORMATS } from '../../providers/rerank/rerank-format.js';
 
 /**
  * The rules a channel's fields go through before they are stored: the channel routes apply them to the
@@ -75,12 +76,22 @@ const charCount = (text: string) => [...text].length;
 export function normaliseConfig(config: ChannelFormInput['config'] | string | null): string {
   if (config == null || config === '') return '';
   if (typeof config !== 'string') return JSON.stringify(config);
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(config);
+    parsed = JSON.parse(config);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-    return config;
   } catch {
     throw new ChannelFieldError(ChannelMessages.configInvalid, 'config');
+  }
+  checkRerankFormat((parsed as Record<string, unknown>).rerank_format);
+  return config;
+}
+
+/** A channel's rerank format (providers/rerank/rerank-format.ts): one Tollgate speaks, or none (then it is inferred). */
+function checkRerankFormat(format: unknown): void {
+  if (format === undefined || format === null || format === '') return;
+  if (typeof format !== 'string' || !(RERANK_FORMATS as readonly string[]).includes(format.trim().toLowerCase())) {
+    throw new ChannelFieldError(ChannelMessages.rerankFormatInvalid, 'config');
   }
 }
 

@@ -1,11 +1,12 @@
 import { InvalidRerankRequest, readRerankRequest, validateRerankRequest, type RerankRequest } from '../../providers/rerank/rerank-request.js';
 import type { JsonObject } from '../../providers/openai/request-body.js';
+import { clean } from '../billing/price-tier.js';
 import { textQuota } from '../billing/quota.js';
 import type { RelayRequest } from '../relay-exchange.js';
 import { RelayError, relayError } from '../relay-error.js';
 import { openAIInput, readJsonInput, type RelayInput } from '../request-input.js';
 import { counterFor } from '../tokens/encoders.js';
-import type { ModeRules } from './mode-rules.js';
+import { twoRatioText, type ModeRules } from './mode-rules.js';
 
 type Counter = (text: string) => number;
 
@@ -49,8 +50,13 @@ export const rerankRules: ModeRules = {
   async charge(ctx, plan, input, { reported }) {
     const tokens = reported && reported.totalTokens > 0 ? reported.totalTokens : rerankTokens(readRerankRequest(input.json), await counterFor(plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled')));
     const usage = { promptTokens: tokens, completionTokens: 0 };
-    // Priced per call: relay.ts charges that price for each search unit (billing/request-price.ts).
-    if (plan.price.perRequest !== undefined) return { quota: 0, usage, requests: reported?.searchUnits ?? 1 };
+    // Priced per call: relay.ts charges that price for each search unit (billing/request-price.ts), and the log's line counts them.
+    if (plan.price.perRequest !== undefined) {
+      const units = reported?.searchUnits ?? 1;
+      const { perRequest, groupRatio } = plan.price;
+      const line = { kind: 'request' as const, tokens: units, ratio: clean(perRequest), quota: clean(perRequest * units * groupRatio) };
+      return { quota: 0, usage, requests: units, breakdown: { ratioText: twoRatioText(plan), costs: [line] } };
+    }
     return { quota: textQuota(usage, plan.price), usage };
   },
 };
