@@ -38,8 +38,7 @@ const SECURITY: Record<AuthLevel, Record<string, string[]>[] | undefined> = {
   key: [{ key: [] }],
   'anthropic-key': [{ anthropicKey: [] }, { key: [] }],
   'gemini-key': [{ googleKey: [] }, { googleKeyQuery: [] }, { key: [] }],
-  // Open unless the operator sets METRICS_TOKEN.
-  'metrics-token': [{}, { metricsToken: [] }],
+  'metrics-token': [{ metricsToken: [] }],
 };
 
 const WHO: Record<AuthLevel, string> = {
@@ -50,7 +49,7 @@ const WHO: Record<AuthLevel, string> = {
   key: 'Authorized by a relay key.',
   'anthropic-key': 'Authorized by a relay key.',
   'gemini-key': 'Authorized by a relay key.',
-  'metrics-token': 'Open, or behind METRICS_TOKEN when the operator sets it.',
+  'metrics-token': 'For the scraper: METRICS_TOKEN as a bearer token.',
 };
 
 const SECURITY_SCHEMES = {
@@ -60,7 +59,7 @@ const SECURITY_SCHEMES = {
   anthropicKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A relay key, as Anthropic\'s SDKs send it.' },
   googleKey: { type: 'apiKey', in: 'header', name: 'x-goog-api-key', description: 'A relay key, as Google\'s SDKs send it.' },
   googleKeyQuery: { type: 'apiKey', in: 'query', name: 'key', description: 'A relay key in the query string, as Google\'s REST examples send it.' },
-  metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when the operator sets one.' },
+  metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, which /metrics on the main port requires.' },
 };
 
 const ENVELOPE_FIELDS = {

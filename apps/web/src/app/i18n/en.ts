@@ -138,6 +138,9 @@ export const en: Messages = {
     contentFrame: 'About content',
     defaultContent: 'The about content can be set on the settings page; HTML and Markdown are supported',
     projectIntro: 'Tollgate is a self-hosted AI model gateway and a drop-in replacement for One API.',
+    apiIntro: 'For scripts and integrations:',
+    apiReference: 'API reference',
+    openApiDocument: 'OpenAPI document (JSON)',
   },
   chat: {
     frameTitle: 'Chat',

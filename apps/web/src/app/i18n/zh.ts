@@ -136,6 +136,9 @@ export const zh = {
     contentFrame: '关于内容',
     defaultContent: '可在设置页面设置关于内容，支持 HTML & Markdown',
     projectIntro: 'Tollgate 是一个自托管的 AI 模型网关，可直接替换 One API。',
+    apiIntro: '供脚本与集成使用：',
+    apiReference: 'API 参考',
+    openApiDocument: 'OpenAPI 文档（JSON）',
   },
   chat: {
     frameTitle: '聊天',
