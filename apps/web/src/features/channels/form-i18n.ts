@@ -76,6 +76,8 @@ export const channelFormZh = {
   userIdPlaceholder: '生成该密钥的用户 ID',
   accountId: 'Account ID',
   accountIdPlaceholder: '请输入 Account ID，例如：d8d7c61dbc334c32d3ced580e4bf42b4',
+  rerankFormat: 'Rerank 格式',
+  rerankFormatPlaceholder: '此项可选：tei、jina、voyage、cohere 或 dashscope；留空则按地址判断（多数服务用 jina 格式）',
   cancel: '取消',
   submit: '提交',
 };
@@ -157,6 +159,8 @@ export const channelFormEn: typeof channelFormZh = {
   userIdPlaceholder: 'The ID of the user who created this key',
   accountId: 'Account ID',
   accountIdPlaceholder: 'Enter the Account ID, for example d8d7c61dbc334c32d3ced580e4bf42b4',
+  rerankFormat: 'Rerank format',
+  rerankFormatPlaceholder: 'Optional: tei, jina, voyage, cohere or dashscope; blank decides by the address (most servers take jina)',
   cancel: 'Cancel',
   submit: 'Submit',
 };

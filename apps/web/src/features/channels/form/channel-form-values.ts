@@ -13,6 +13,8 @@ export interface ChannelConfig {
   api_version: string;
   library_id: string;
   plugin: string;
+  /** How POST /v1/rerank is sent to an OpenAI-protocol server (docs/client-protocols.md, Rerank); blank: by its address. */
+  rerank_format: string;
 }
 
 const EMPTY_CONFIG: ChannelConfig = {
@@ -25,6 +27,7 @@ const EMPTY_CONFIG: ChannelConfig = {
   api_version: '',
   library_id: '',
   plugin: '',
+  rerank_format: '',
 };
 
 /**

@@ -33,6 +33,12 @@ describe('typeFormSpec', () => {
     expect(typeFormSpec(37).config[0]?.label).toBe('accountId');
   });
 
+  it('lets a custom or OpenAI-compatible channel name the rerank format of its server', () => {
+    expect(typeFormSpec(8).config.map((field) => field.name)).toEqual(['rerank_format']);
+    expect(typeFormSpec(50).config.map((field) => field.name)).toEqual(['rerank_format']);
+    expect(typeFormSpec(1).config).toEqual([]);
+  });
+
   it('needs no models for the Proxy type and mentions balances where the list can query them', () => {
     expect(typeFormSpec(43).hasModels).toBe(false);
     for (const type of [1, 4, 5, 8, 10, 12, 13, 36, 44]) expect(typeFormSpec(type).notices).toContain('balanceNotice');

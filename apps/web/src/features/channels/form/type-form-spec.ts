@@ -31,13 +31,16 @@ export interface TypeFormSpec {
 
 const PROXY_URL: TextField = { label: 'proxy', placeholder: 'proxyPlaceholder' };
 
+/** The servers behind a custom or OpenAI-compatible channel may rerank in another vendor's wire (TEI's, Voyage's). */
+const RERANK_FORMAT = { name: 'rerank_format', label: 'rerankFormat', placeholder: 'rerankFormatPlaceholder' } as const;
+
 const SPECS: Readonly<Record<number, Partial<TypeFormSpec>>> = {
   3: {
     baseUrl: { label: 'azureEndpoint', placeholder: 'azureEndpointPlaceholder' },
     other: { label: 'azureApiVersion', placeholder: 'azureApiVersionPlaceholder' },
     notices: ['azureNotice'],
   },
-  8: { baseUrl: { label: 'customBaseUrl', placeholder: 'customBaseUrlPlaceholder' } },
+  8: { baseUrl: { label: 'customBaseUrl', placeholder: 'customBaseUrlPlaceholder' }, config: [RERANK_FORMAT] },
   15: { keyPlaceholder: 'baidu', notices: ['baiduNotice'] },
   17: { other: { label: 'plugin', placeholder: 'pluginPlaceholder' } },
   18: { other: { label: 'sparkVersion', placeholder: 'sparkVersionPlaceholder' }, keyPlaceholder: 'spark' },
@@ -68,6 +71,7 @@ const SPECS: Readonly<Record<number, Partial<TypeFormSpec>>> = {
     ],
   },
   43: { hasModels: false, notices: ['proxyNotice'] },
+  50: { config: [RERANK_FORMAT] },
 };
 
 /** The form of one type: the defaults (a key, models, an optional proxy URL) with the type's differences. */
