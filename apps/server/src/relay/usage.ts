@@ -5,6 +5,7 @@ import type { Outcome } from './modes/mode-rules.js';
 import type { RelayInput } from './request-input.js';
 import { counterFor } from './tokens/encoders.js';
 import { countChatPrompt, countTextInput } from './tokens/count-prompt.js';
+import { readRerankRequest, rerankTokens } from '../providers/rerank/rerank-request.js';
 
 type Counter = (text: string) => number;
 
@@ -15,6 +16,7 @@ export function promptTokens(mode: RelayMode, input: RelayInput, model: string, 
   if (mode === 'chat') return countChatPrompt(input.json.messages, model, count);
   if (mode === 'completions') return countTextInput(input.json.prompt, count);
   if (mode === 'moderations') return countTextInput(input.json.input, count);
+  if (mode === 'rerank') return rerankTokens(readRerankRequest(input.json), count);
   return 0;
 }
 

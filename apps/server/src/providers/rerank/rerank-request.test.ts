@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRerankRequest, validateRerankRequest } from './rerank-request.js';
+import { InvalidRerankRequest, rerankTokens, validateRerankRequest } from './rerank-request.js';
 
 const fieldOf = (body: Record<string, unknown>): string | undefined => {
   try {
@@ -35,5 +35,10 @@ describe('a rerank request', () => {
     expect(fieldOf({ query: 'q', documents: ['a'], return_documents: 1 })).toBe('return_documents');
     expect(fieldOf({ query: 'q', documents: ['a'], max_tokens_per_doc: 2.5 })).toBe('max_tokens_per_doc');
     expect(fieldOf({ query: 'q', documents: ['a'] })).toBeUndefined();
+  });
+
+  it('counts the query once beside each document, as the servers that report tokens do', () => {
+    const words = (text: string) => text.split(' ').length;
+    expect(rerankTokens({ model: 'm', query: 'two words', documents: ['one', 'three more words'], return_documents: true }, words)).toBe(2 + 1 + 2 + 3);
   });
 });

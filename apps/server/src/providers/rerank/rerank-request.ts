@@ -79,5 +79,16 @@ function documentText(document: unknown, index: number): string {
   return text;
 }
 
+/**
+ * The tokens of a rerank as the servers that report them count it (vLLM, Jina, DashScope): each document is
+ * scored with the query beside it, so the query counts once per document.
+ */
+export function rerankTokens(request: RerankRequest, count: (text: string) => number): number {
+  const query = count(request.query);
+  let tokens = 0;
+  for (const document of request.documents) tokens += query + count(document);
+  return tokens;
+}
+
 /** The request as the relay keeps it and every rerank adaptor reads it (the model mapped by the relay). */
 export const readRerankRequest = (body: JsonObject): RerankRequest => body as unknown as RerankRequest;

@@ -1,4 +1,4 @@
-import { InvalidRerankRequest, readRerankRequest, validateRerankRequest, type RerankRequest } from '../../providers/rerank/rerank-request.js';
+import { InvalidRerankRequest, readRerankRequest, rerankTokens, validateRerankRequest, type RerankRequest } from '../../providers/rerank/rerank-request.js';
 import type { JsonObject } from '../../providers/openai/request-body.js';
 import { clean } from '../billing/price-tier.js';
 import { textQuota } from '../billing/quota.js';
@@ -8,21 +8,8 @@ import { openAIInput, readJsonInput, type RelayInput } from '../request-input.js
 import { counterFor } from '../tokens/encoders.js';
 import { twoRatioText, type ModeRules } from './mode-rules.js';
 
-type Counter = (text: string) => number;
-
 /** A cheap, generous count for the reservation: a token per three bytes. */
-const estimateCounter: Counter = (text) => Math.ceil(Buffer.byteLength(text) / 3);
-
-/**
- * The tokens of a rerank as the servers that report them count it (vLLM, Jina): each document is scored with
- * the query beside it, so the query counts once per document.
- */
-export function rerankTokens(request: RerankRequest, count: Counter): number {
-  const query = count(request.query);
-  let tokens = 0;
-  for (const document of request.documents) tokens += query + count(document);
-  return tokens;
-}
+const estimateCounter = (text: string) => Math.ceil(Buffer.byteLength(text) / 3);
 
 /**
  * POST /v1/rerank (Cohere's and Jina's shape). The body is checked whole before any channel is chosen, each
