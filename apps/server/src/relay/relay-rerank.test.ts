@@ -1,5 +1,6 @@
-import type { PricingView } from '@tollgate/contract';
+import { ChannelStatus, type PricingView } from '@tollgate/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { channelStatus } from '../../test/channel-checks.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
 import { FakeRerank, fakeRerankTokens, fakeScore } from '../../test/fake-rerank.js';
@@ -30,6 +31,7 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
   let f: RelayFixture;
   let key: string;
   let userId: number;
+  let disabledId: number;
   const fakes = { main: new FakeRerank('main'), voyage: new FakeRerank('voyage'), silicon: new FakeRerank('silicon'), xinference: new FakeRerank('xinference'), failing: new FakeRerank('failing') };
 
   const rerank = async (body: unknown) => {
@@ -65,6 +67,7 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
     await f.addChannel({ type: 14, name: 'anthropic', key: 'an-key', base_url: fakes.main.baseUrl, models: 'claude-3-haiku-20240307' });
     await f.addChannel({ type: 8, name: 'failing', key: 'k', base_url: fakes.failing.baseUrl, models: 'retry-rerank', priority: 10 });
     await f.addChannel({ type: 8, name: 'healthy', key: 'k', base_url: fakes.main.baseUrl, models: 'retry-rerank', priority: 1 });
+    disabledId = await f.addChannel({ type: 35, name: 'revoked', key: 'revoked', base_url: fakes.failing.baseUrl, models: 'rerank-english-v3.0' });
     userId = await f.addUser('rerankuser', 10_000_000);
     key = await f.addKey(userId);
   });
@@ -231,5 +234,15 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
     expect(status).toBe(400);
     expect((json as OpenAIError).error).toMatchObject({ code: 'mode_not_supported', message: expect.stringContaining('(anthropic) does not serve /v1/rerank') });
     expect(fakes.main.received.length).toBe(calls);
+  });
+
+  it('disables a channel whose key the vendor refuses, when auto-disable is on', async () => {
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'true');
+    fakes.failing.behaviour = { fail: { status: 401, body: { message: 'invalid api token' } } };
+    const { status, json } = await rerank({ model: 'rerank-english-v3.0', query: QUERY, documents: TEXTS });
+    expect(status).toBe(401);
+    expect((json as OpenAIError).error).toMatchObject({ type: 'authentication_error' });
+    await expect.poll(() => channelStatus(f, disabledId)).toBe(ChannelStatus.AutoDisabled);
+    await f.ctx.options.set('AutomaticDisableChannelEnabled', 'false');
   });
 });
