@@ -1,5 +1,6 @@
 import { listKitI18n } from '@/components/list-kit/i18n';
 import { rateLimitsI18n } from '@/components/rate-limits/i18n';
+import { budgetsI18n } from '@/components/budgets/i18n';
 import { formRulesI18n } from '@/components/form-rules/i18n';
 import { tokensI18n } from '@/features/tokens/i18n';
 import { redemptionsI18n } from '@/features/redemptions/i18n';
@@ -210,6 +211,7 @@ export const en: Messages = {
   twoFactor: twoFactorMessages.en,
   listKit: listKitI18n.en,
   rateLimits: rateLimitsI18n.en,
+  budgets: budgetsI18n.en,
   formRules: formRulesI18n.en,
   tokens: tokensI18n.en,
   redemptions: redemptionsI18n.en,

@@ -1,5 +1,6 @@
 import { listKitI18n } from '@/components/list-kit/i18n';
 import { rateLimitsI18n } from '@/components/rate-limits/i18n';
+import { budgetsI18n } from '@/components/budgets/i18n';
 import { formRulesI18n } from '@/components/form-rules/i18n';
 import { tokensI18n } from '@/features/tokens/i18n';
 import { redemptionsI18n } from '@/features/redemptions/i18n';
@@ -208,6 +209,7 @@ export const zh = {
   twoFactor: twoFactorMessages.zh,
   listKit: listKitI18n.zh,
   rateLimits: rateLimitsI18n.zh,
+  budgets: budgetsI18n.zh,
   formRules: formRulesI18n.zh,
   tokens: tokensI18n.zh,
   redemptions: redemptionsI18n.zh,

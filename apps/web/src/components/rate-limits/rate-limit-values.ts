@@ -19,7 +19,7 @@ const limitOrNone = (value: number | null | undefined) => (typeof value === 'num
 export type LimitField = keyof RateLimits;
 
 /** Which part of the usage answer each field shows. */
-export const USAGE_OF: Record<LimitField, keyof RateLimitStatus> = { rpm_limit: 'requests', tpm_limit: 'tokens', concurrency_limit: 'concurrency' };
+export const USAGE_OF: Record<LimitField, Exclude<keyof RateLimitStatus, 'budget'>> = { rpm_limit: 'requests', tpm_limit: 'tokens', concurrency_limit: 'concurrency' };
 
 /** The usage line under a field: "used of limit", or just "used" when no limit applies. */
 export function usageParams(usage: LimitUsage): { key: 'usage' | 'usageUnlimited'; used: number; limit: number } {

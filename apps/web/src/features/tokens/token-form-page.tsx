@@ -5,6 +5,8 @@ import { useNavigate, useParams } from 'react-router';
 import { showError, showSuccess } from '@/app/toasts/toast';
 import { markRefusedField } from '@/components/form-rules/server-field-error';
 import { useRateLimitStatus } from '@/components/rate-limits/use-rate-limit-status';
+import { budgetValuesOf } from '@/components/budgets/budget-values';
+import { readQuotaDisplay } from '@/lib/format/quota';
 import { useAvailableModels, useSaveToken, useToken } from './api/token-form-data';
 import { TokenForm } from './components/token-form';
 import { expiryText } from './expiry';
@@ -20,6 +22,8 @@ const NEW_TOKEN: TokenFormValues = {
   rpm_limit: 0,
   tpm_limit: 0,
   concurrency_limit: 0,
+  budget_amount: null,
+  budget_period: '',
 };
 
 const formValuesOf = (token: Token): TokenFormValues => ({
@@ -32,6 +36,7 @@ const formValuesOf = (token: Token): TokenFormValues => ({
   rpm_limit: token.rpm_limit,
   tpm_limit: token.tpm_limit,
   concurrency_limit: token.concurrency_limit,
+  ...budgetValuesOf(token, readQuotaDisplay()),
 });
 
 /** /token/add and /token/edit/:id. */

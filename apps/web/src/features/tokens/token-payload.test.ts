@@ -12,6 +12,8 @@ const values: TokenFormValues = {
   rpm_limit: 0,
   tpm_limit: 0,
   concurrency_limit: 0,
+  budget_amount: null,
+  budget_period: '',
 };
 
 describe('buildTokenPayload', () => {
@@ -28,6 +30,8 @@ describe('buildTokenPayload', () => {
         rpm_limit: 0,
         tpm_limit: 0,
         concurrency_limit: 0,
+        budget_amount: 0,
+        budget_period: '',
       },
     });
   });
@@ -35,6 +39,12 @@ describe('buildTokenPayload', () => {
   it('sends the rate limits as the form checked them, an emptied one as 0 (no limit)', () => {
     const result = buildTokenPayload({ ...values, rpm_limit: 60, tpm_limit: null, concurrency_limit: 2 }, false);
     expect(result).toMatchObject({ kind: 'ok', payload: { rpm_limit: 60, tpm_limit: 0, concurrency_limit: 2 } });
+  });
+
+  it('sends a budget in the display currency as whole quota units', () => {
+    // No stored status: US dollars at one quota unit each (one-api's fallback), so $12.5 is 13 units rounded.
+    const result = buildTokenPayload({ ...values, budget_amount: 12.5, budget_period: 'week' }, false);
+    expect(result).toMatchObject({ kind: 'ok', payload: { budget_amount: 13, budget_period: 'week' } });
   });
 
   it('sends an empty models list as unrestricted and an empty quota as 0', () => {
@@ -62,6 +72,7 @@ describe('tokenUpdateBody', () => {
     const loaded: Token = {
       id: 7, user_id: 2, key: 'k', status: 1, name: 'old', created_time: 1, accessed_time: 2, expired_time: -1,
       remain_quota: 5, unlimited_quota: true, used_quota: 3, models: '', subnet: '', rpm_limit: 10, tpm_limit: 0, concurrency_limit: 0,
+      budget_amount: 0, budget_period: '',
     };
     const result = buildTokenPayload({ ...values, unlimited_quota: false }, true);
     if (result.kind !== 'ok') throw new Error('expected a payload');

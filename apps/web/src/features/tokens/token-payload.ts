@@ -1,9 +1,11 @@
 import type { CreateTokenRequest, Token } from '@tollgate/contract';
 import { limitsOf, type RateLimitValues } from '@/components/rate-limits/rate-limit-values';
+import { budgetOf, type BudgetValues } from '@/components/budgets/budget-values';
+import { readQuotaDisplay } from '@/lib/format/quota';
 import { parseExpiry } from './expiry';
 
 /** What the token form holds. */
-export interface TokenFormValues extends RateLimitValues {
+export interface TokenFormValues extends RateLimitValues, BudgetValues {
   name: string;
   remain_quota: number | string | null;
   unlimited_quota: boolean;
@@ -47,6 +49,7 @@ export function buildTokenPayload(values: TokenFormValues, isEdit: boolean): Tok
       models: values.models.join(','),
       subnet: values.subnet.trim(),
       ...limitsOf(values),
+      ...budgetOf(values, readQuotaDisplay()),
     },
   };
 }

@@ -5,6 +5,7 @@ import { ownRatioChanges, withBuiltInRatios } from '../built-in-ratio-text';
 import { OptionSection, type OptionProblem } from '../components/option-section';
 import type { Options } from '../option-diff';
 import { GroupRateLimitsSection } from './group-rate-limits-section';
+import { GroupBudgetsSection } from './group-budgets-section';
 import { RATIO_LABELS, ratioEntryProblem } from '../ratio-entry-problem';
 import { blankAsBuiltIns, ratioProblem, withPrettyRatios } from '../ratio-text';
 
@@ -46,6 +47,7 @@ export function RatioSection({ options }: { options: Options }) {
         ]}
       />
       <GroupRateLimitsSection options={options} />
+      <GroupBudgetsSection options={options} />
       <OptionSection
         title={t('tokenKindRatio')}
         description={t('tokenKindRatioHelp')}

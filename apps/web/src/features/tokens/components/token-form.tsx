@@ -3,6 +3,7 @@ import { TOKEN_NAME_MAX_LENGTH, type RateLimitStatus } from '@tollgate/contract'
 import { useTranslation } from 'react-i18next';
 import { textRules } from '@/components/form-rules/field-rules';
 import { RateLimitFields } from '@/components/rate-limits/rate-limit-fields';
+import { BudgetFields } from '@/components/budgets/budget-fields';
 import type { TokenFormValues } from '../token-payload';
 import { ExpiryField } from './expiry-field';
 import { QuotaField } from './quota-field';
@@ -41,6 +42,7 @@ export function TokenForm({ form, initialValues, models, usage, submitting, onSu
       <Alert type="info" showIcon title={t('tokens.form.quotaNotice')} style={{ marginBottom: 16 }} />
       <QuotaField />
       <RateLimitFields usage={usage} />
+      <BudgetFields status={usage?.budget} />
       <Flex gap="small" justify="flex-end">
         <Button onClick={onCancel}>{t('tokens.form.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="token-submit">

@@ -14,12 +14,15 @@ import { numberRules, textRules } from '@/components/form-rules/field-rules';
 import { markRefusedField } from '@/components/form-rules/server-field-error';
 import { RateLimitFields } from '@/components/rate-limits/rate-limit-fields';
 import { limitsOf, type RateLimitValues } from '@/components/rate-limits/rate-limit-values';
+import { BudgetFields } from '@/components/budgets/budget-fields';
+import { budgetOf, budgetValuesOf, type BudgetValues } from '@/components/budgets/budget-values';
+import { readQuotaDisplay } from '@/lib/format/quota';
 import { useRateLimitStatus } from '@/components/rate-limits/use-rate-limit-status';
 import { useGroups } from '@/lib/api/use-groups';
 import { useUpdateUser } from '../api/user-admin';
 import { QuotaEquivalent } from './quota-equivalent';
 
-interface UserEditValues extends RateLimitValues {
+interface UserEditValues extends RateLimitValues, BudgetValues {
   username: string;
   display_name: string;
   password: string;
@@ -43,7 +46,7 @@ export function UserEditForm({ user }: { user: UserView }) {
 
   const onFinish = (values: UserEditValues) => {
     // An emptied quota keeps the loaded one; a refused one never gets here.
-    const edited = { ...user, ...values, quota: values.quota ?? user.quota, ...limitsOf(values) };
+    const edited = { ...user, ...values, quota: values.quota ?? user.quota, ...limitsOf(values), ...budgetOf(values, readQuotaDisplay()) };
     update.mutate(edited, { onSuccess: () => showSuccess(t('userEdit.success')), onError: (error) => markRefusedField(form, error) });
   };
 
@@ -54,7 +57,7 @@ export function UserEditForm({ user }: { user: UserView }) {
   );
 
   return (
-    <Form<UserEditValues> form={form} layout="vertical" initialValues={{ ...user, password: '' }} onFinish={onFinish} data-testid="user-edit-form">
+    <Form<UserEditValues> form={form} layout="vertical" initialValues={{ ...user, password: '', ...budgetValuesOf(user, readQuotaDisplay()) }} onFinish={onFinish} data-testid="user-edit-form">
       <Form.Item name="username" label={t('users.form.username')} rules={textRules(t, t('users.form.username'), { required: true, max: USERNAME_MAX_LENGTH })}>
         <Input name="username" placeholder={t('userEdit.usernamePlaceholder')} maxLength={USERNAME_MAX_LENGTH} showCount />
       </Form.Item>
@@ -84,6 +87,7 @@ export function UserEditForm({ user }: { user: UserView }) {
         <InputNumber name="quota" placeholder={t('users.form.quotaPlaceholder')} style={{ width: '100%' }} />
       </Form.Item>
       <RateLimitFields usage={limits.data} />
+      <BudgetFields status={limits.data?.budget} group={user.group} />
       {readOnly('github_id', t('userEdit.githubId'))}
       {readOnly('wechat_id', t('userEdit.wechatId'))}
       {readOnly('email', t('userEdit.email'))}
