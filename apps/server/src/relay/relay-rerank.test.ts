@@ -1,6 +1,6 @@
 import { ChannelStatus, type PricingView } from '@tollgate/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { channelStatus } from '../../test/channel-checks.js';
+import { channelStatus, testChannel } from '../../test/channel-checks.js';
 import { lastConsumeLog } from '../../test/consume-log.js';
 import { databaseKinds } from '../../test/databases.js';
 import { FakeRerank, fakeRerankTokens, fakeScore } from '../../test/fake-rerank.js';
@@ -32,6 +32,7 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
   let key: string;
   let userId: number;
   let disabledId: number;
+  let cohereId: number;
   const fakes = { main: new FakeRerank('main'), voyage: new FakeRerank('voyage'), silicon: new FakeRerank('silicon'), xinference: new FakeRerank('xinference'), failing: new FakeRerank('failing') };
 
   const rerank = async (body: unknown) => {
@@ -57,7 +58,7 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
     f = await relayFixture(kind);
     // Models the built-in table does not price, priced for the test; the others keep their built-in prices.
     await f.ctx.options.set('ModelRatio', JSON.stringify({ 'bge-reranker-tei': 0.5, 'bge-reranker-v2-m3': 0.3, 'Qwen3-Reranker-4B': 0.2, 'retry-rerank': 1 }));
-    await f.addChannel({ type: 35, name: 'cohere', key: 'co-key', base_url: fakes.main.baseUrl, models: 'rerank-v3.5' });
+    cohereId = await f.addChannel({ type: 35, name: 'cohere', key: 'co-key', base_url: fakes.main.baseUrl, models: 'rerank-v3.5' });
     await f.addChannel({ type: 8, name: 'jina', key: 'jina-key', base_url: fakes.main.baseUrl, models: 'jina-reranker-v2-base-multilingual' });
     await f.addChannel({ type: 8, name: 'voyage', key: 'vo-key', base_url: `${fakes.voyage.baseUrl}/v1`, models: 'rerank-2', config: JSON.stringify({ rerank_format: 'voyage' }) });
     await f.addChannel({ type: 17, name: 'dashscope', key: 'ds-key', base_url: fakes.main.baseUrl, models: 'gte-rerank-v2' });
@@ -226,6 +227,11 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
       expect(answer.json()).toMatchObject({ success: false, message: expect.stringContaining('rerank_format') });
     }
     expect(await f.ctx.db.selectFrom('channels').select('id').where('name', '=', 'odd').execute()).toEqual([]);
+  });
+
+  it('tests a rerank model of a channel with a rerank, not a chat it would fail', async () => {
+    expect(await testChannel(f, cohereId, 'rerank-v3.5')).toMatchObject({ success: true, model: 'rerank-v3.5', message: expect.stringContaining('relevance_score') });
+    expect(lastSent(fakes.main)).toMatchObject({ path: '/v2/rerank', json: { model: 'rerank-v3.5', documents: [expect.any(String)] } });
   });
 
   it('passes over channels whose protocol has no rerank', async () => {

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { ChannelRow } from '../../db/schema.js';
 import { nowSeconds } from '../../lib/random.js';
 import { adaptorFor } from '../../providers/registry.js';
+import { rerankAdaptorFor } from '../../providers/rerank/rerank-adaptor.js';
+import { isRerankModel, rerankProbe, rerankProbeReply } from '../../providers/rerank/rerank-probe.js';
 import { autoDisableChannel, autoEnableChannel } from '../../relay/health/channel-status.js';
 import { toRoutableChannel } from '../../relay/routing/routable-channel.js';
 import { callUpstream } from '../../relay/upstream-call.js';
@@ -32,7 +34,9 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   const model = testModel(row, requestedModel, ctx.relay.priceSources.current);
   const upstreamModel = channel.modelMapping[model] ?? model;
   const type = channelType(channel.type);
-  const adaptor = type ? adaptorFor(type.protocol) : undefined;
+  // A rerank model is tested with a rerank, where the channel's protocol serves one.
+  const rerank = type !== undefined && isRerankModel(upstreamModel) && rerankAdaptorFor(type.protocol).modes?.includes('rerank') === true;
+  const adaptor = type ? (rerank ? rerankAdaptorFor(type.protocol) : adaptorFor(type.protocol)) : undefined;
   if (!type || !adaptor) {
     const text = catalogMessage('channel.test_unsupported', { type: channel.type });
     return { success: false, message: renderMessage(text, 'en'), text, time: 0, model };
@@ -40,11 +44,11 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
 
   const request = {
     target: { type, key: channel.key, baseUrl: channel.baseUrl, other: channel.other, config: channel.config, settings: ctx.relay.providerSettings },
-    mode: 'chat' as const,
-    path: '/v1/chat/completions',
+    mode: rerank ? ('rerank' as const) : ('chat' as const),
+    path: rerank ? '/v1/rerank' : '/v1/chat/completions',
     model: upstreamModel,
     stream: false,
-    body: Buffer.from(JSON.stringify({ model: upstreamModel, messages: [{ role: 'user', content: ctx.config.TEST_PROMPT }] })),
+    body: rerank ? rerankProbe(upstreamModel, ctx.config.TEST_PROMPT) : Buffer.from(JSON.stringify({ model: upstreamModel, messages: [{ role: 'user', content: ctx.config.TEST_PROMPT }] })),
     contentType: 'application/json',
   };
   const started = performance.now();
@@ -53,7 +57,7 @@ export async function testChannel(ctx: AppContext, row: ChannelRow, requestedMod
   let success = false;
   if (result.ok) {
     const answer = adaptor.parseAnswer(request, await result.response.body.bytes(), String(result.response.headers['content-type'] ?? ''));
-    const content = readContent(answer.body);
+    const content = rerank ? rerankProbeReply(answer.body) : readContent(answer.body);
     success = content !== undefined;
     text = content === undefined ? catalogMessage('channel.test_no_content') : catalogMessage('channel.test_reply', { reply: content });
   } else {
