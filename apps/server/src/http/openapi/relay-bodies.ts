@@ -24,8 +24,9 @@ export const RelayBodies = {
   rerank: vendorBody("Cohere's and Jina's rerank request", {
     model,
     query: z.string().min(1),
-    documents: z.array(z.union([z.string(), z.looseObject({ text: z.string() })])).min(1),
+    documents: z.array(z.union([z.string(), z.looseObject({ text: z.string() })])).min(1).max(1000),
     top_n: z.int().min(1).optional(),
+    top_k: z.int().min(1).optional().meta({ description: "Voyage's name for top_n, read when top_n is absent." }),
     return_documents: z.boolean().optional(),
     max_tokens_per_doc: z.int().min(1).optional(),
   }),
