@@ -32,6 +32,7 @@ import { healthRoutes } from './observability/health.routes.js';
 import { metricsRoute } from './observability/metrics-http.js';
 import { ReadinessProbe } from './observability/readiness.js';
 import { geminiRoutes } from './relay/gemini.routes.js';
+import { serveRealtime } from './relay/realtime/realtime-upgrade.js';
 import { dashboardRoutes, relayRoutes } from './relay/relay.routes.js';
 import { clientAddressFor } from './relay/direct/client-address.js';
 import { DirectRoutes } from './relay/direct/direct-routes.js';
@@ -141,6 +142,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(metricsRoute({ metrics: ctx.metrics, token: ctx.config.METRICS_TOKEN, ...(ctx.config.METRICS_PORT ? { port: ctx.config.METRICS_PORT } : {}) }));
 
   await app.register(relayRoutes(ctx, direct), { prefix: '/v1' });
+  // GET /v1/realtime upgraded to a WebSocket (OpenAI's Realtime API): the server's upgrade requests, outside Fastify's routes.
+  serveRealtime(ctx, app);
   await app.register(geminiRoutes(ctx), { prefix: '/v1beta' });
   await app.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
 
