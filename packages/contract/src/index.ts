@@ -13,6 +13,7 @@ export * from './option.js';
 export * from './log.js';
 export * from './rate-limit.js';
 export * from './budget.js';
+export * from './fallbacks.js';
 export * from './two-factor.js';
 export * from './messages/index.js';
 export * from './config-transfer.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ClientProtocol } from './catalog/client-protocols.js';
 import type { MessageCode } from './messages/catalog.js';
+import type { FallbackStep } from './fallbacks.js';
 import type { LogCostKind, PriceOrigin } from './price.js';
 
 /** `{field} must be a whole number`, the field named by the failing key. */
@@ -113,6 +114,8 @@ export interface LogOther {
   status?: number;
   /** An error log's channels, in the order they were called (retries after the first); none when it was refused before any call. */
   channels?: number[];
+  /** The models tried before the one that answered (a consume log), or every model tried (an error log), with their channels (docs/fallbacks.md). */
+  fallback?: FallbackStep[];
 }
 
 /**

@@ -63,6 +63,8 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   GroupBudgets: '{}',
   /** The IANA time zone budget periods start in (a day at its midnight, a week on Monday, a month on the 1st). */
   BudgetTimeZone: 'UTC',
+  /** Fallback chains across models per group (`*` for all): when a model's route is exhausted, the next model answers (docs/fallbacks.md); '{}' sets none. */
+  ModelFallbacks: '{}',
   /** The operator's overrides of billing's built-in ratio tables: '{}' means none. */
   ModelRatio: '{}',
   CompletionRatio: '{}',

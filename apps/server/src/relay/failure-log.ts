@@ -1,4 +1,4 @@
-import { LogType, type ClientProtocol, type LogOther } from '@tollgate/contract';
+import { LogType, type ClientProtocol, type FallbackStep, type LogOther } from '@tollgate/contract';
 import type { NewLog } from '../db/schema.js';
 import type { KeyRecord } from './auth/key-cache.js';
 import { storableModel } from './billing/rollup-cells.js';
@@ -19,6 +19,8 @@ export interface FailureFacts {
   elapsedMs: number;
   stream: boolean;
   protocol: ClientProtocol;
+  /** Every model tried along a fallback chain (relay/fallbacks), when the request had one and went on to another model. */
+  fallback?: readonly FallbackStep[];
 }
 
 /** An upstream's message can be long (a whole HTML page) and hold NUL, which PostgreSQL's text refuses. */
@@ -33,6 +35,7 @@ const storableText = (text: string) => (text.length <= MESSAGE_LENGTH && !text.i
  */
 export function failureLog(facts: FailureFacts, at: number): NewLog {
   const other: LogOther = { protocol: facts.protocol, status: facts.status, channels: [...facts.channels] };
+  if (facts.fallback) other.fallback = [...facts.fallback];
   return {
     user_id: facts.record.userId,
     username: facts.record.username,

@@ -12,6 +12,7 @@ export function logOther(facts: ConsumeFacts): LogOther {
   if (facts.passthrough) other.passthrough = true;
   if (facts.interrupted) other.interrupted = facts.interrupted;
   if (facts.leftOut) other.dropped = [...facts.leftOut];
+  if (facts.fallback) other.fallback = [...facts.fallback];
   if (price.perRequest !== undefined) {
     // A request that counts as several calls (a rerank's search units) says how many in its own line.
     const calls = facts.breakdown?.costs[0]?.kind === 'request' ? facts.breakdown.costs : undefined;
@@ -41,7 +42,7 @@ export function logOther(facts: ConsumeFacts): LogOther {
  */
 export function logOtherJson(facts: ConsumeFacts): string {
   const { price, usage } = facts;
-  if (price.perRequest !== undefined || facts.breakdown) return JSON.stringify(logOther(facts));
+  if (price.perRequest !== undefined || facts.breakdown || facts.fallback) return JSON.stringify(logOther(facts));
   const texts = priceTexts(price);
   let json = `{"protocol":${JSON.stringify(facts.protocol)},${texts.ratios}`;
   if (facts.passthrough) json += ',"passthrough":true';

@@ -1,3 +1,4 @@
+import type { FallbackStep } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import { NOOP_OBSERVATION, NOOP_OBSERVER, type RelayObservation } from '../observability/relay-observation.js';
 import type { AnswerContext } from '../providers/ingress.js';
@@ -23,6 +24,8 @@ import { Route } from './routing/route.js';
 import { recordFailure, refund, settle } from './settle.js';
 import { TextTally } from './streaming/text-tally.js';
 import { counterFor } from './tokens/encoders.js';
+import { FALLBACK_CHAIN_HEADER, FALLBACK_MODEL_HEADER, FallbackRun, channelsOfSteps, type FallbackHop } from './fallbacks/fallback-run.js';
+import { canFallBack } from './fallbacks/fallback-input.js';
 import { upstreamCall } from './upstream-call-loop.js';
 import { estimatePromptTokens } from './usage.js';
 import { chargedPerRequest, requestQuota } from './billing/request-price.js';
@@ -61,10 +64,13 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   const authenticated = authenticate(ctx.relay.keys, credential, request.ip);
   // Awaited only when the key had to be read: an await costs every request a turn of the microtask queue.
   const caller = authenticated instanceof Promise ? await authenticated : authenticated;
-  const input = rules.readInput(request);
+  let input = rules.readInput(request);
   observation.routing();
 
   const { group } = caller.record;
+  // Only a request whose group and model have a fallback chain (relay/fallbacks) gets a run along it; others make nothing.
+  const chain = ctx.relay.fallbacks.chainOf(group, input.model);
+  const fallbacks = chain && caller.pinnedChannelId === undefined && canFallBack(input) ? new FallbackRun(chain, caller, input, (next) => new Route(ctx.relay.channels.table, group, next.model, undefined, (channel) => channelServes(channel, next, mode), ctx.relay.breakers)) : undefined;
   const planWith = (channel: RoutableChannel, sent: RelayInput) => planFor(ctx, channel, sent, endpoint, request.url, group, request.headers);
   // Until the call is sent, a refusal (a model the key may not use, no channel, no price, a refused parameter,
   // a rate limit, no quota) gives back what the request took: its running slot, and the probe of a cooling
@@ -76,11 +82,17 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   let budgetTicket: BudgetTicket | undefined;
   let estimate: RelayPlan;
   let reservation: Reservation;
+  const reserve = async (plan: RelayPlan) => {
+    reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(plan.price) ?? rules.reservation(ctx, plan, input) };
+    const reserving = ctx.relay.reserver.reserve(reservation);
+    if (reserving) await reserving;
+  };
   try {
     checkModelAllowed(caller, input.model);
     const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
     route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode), ctx.relay.breakers);
-    firstChannel = route.first();
+    if (fallbacks && !pinned) ({ input, route, first: firstChannel } = fallbacks.start(input, route));
+    else firstChannel = route.first();
     observation.routed(input.model, firstChannel.id);
     estimate = planWith(firstChannel, input);
     reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
@@ -96,7 +108,8 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     ticket?.end();
     budgetTicket?.end();
     route?.release();
-    recordFailed(ctx, request, reply, { caller, input, startedAt }, error, [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
+    const fallback = fallbacks?.fellBack ? fallbacks.failedSteps(input, [], asRelayError(error).status) : undefined;
+    recordFailed(ctx, request, reply, { caller, input, startedAt, fallback }, error, fallback ? channelsOfSteps(fallback) : [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
     throw error;
   }
   try {
@@ -112,21 +125,44 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
       return attempted;
     };
     let outcome;
-    try {
-      const first = !estimate.native && estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
-      // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
-      // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
-      const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : NEVER_CANCELLED;
-      outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason, request.id), observation, request.id);
-    } catch (error) {
-      route.release();
-      refund(ctx, reservation);
-      const answered = error instanceof RelayError && error.status === 429 ? saturated(error) : error;
-      recordFailed(ctx, request, reply, { caller, input, startedAt }, answered, route.channels, attempted.upstreamModel);
-      throw answered;
+    for (;;) {
+      try {
+        const first = !estimate.native && estimate.adaptor.inlineImages && images.present ? await plan(firstChannel) : estimate;
+        // A non-stream call whose client hangs up runs on and is billed, as one-api's does: the provider charges
+        // for it either way (CANCEL_ON_CLIENT_HANGUP stops it instead). A stream stops with its client.
+        const cancellation = input.stream || ctx.config.CANCEL_ON_CLIENT_HANGUP ? hangup : NEVER_CANCELLED;
+        outcome = await upstreamCall(ctx, route, first, plan, cancellation, (channel, reason) => autoDisableChannel(ctx, channel, reason, request.id), observation, request.id);
+        break;
+      } catch (error) {
+        route.release();
+        refund(ctx, reservation);
+        // The route of this model is exhausted: the next model of its chain, if the failure is one of its triggers, is
+        // priced and reserved anew (the failed model is never billed), and called as if it had been asked for.
+        const hop: FallbackHop | undefined = fallbacks && !reply.raw.headersSent ? fallbacks.next(input, route.channels, error) : undefined;
+        if (fallbacks && hop) {
+          ({ input, route, first: firstChannel } = hop);
+          try {
+            estimate = attempted = planWith(firstChannel, input);
+            await reserve(estimate);
+            continue;
+          } catch (refused) {
+            route.release();
+            const fallback = fallbacks.failedSteps(input, route.channels, asRelayError(refused).status);
+            recordFailed(ctx, request, reply, { caller, input, startedAt, fallback }, refused, channelsOfSteps(fallback), input.model);
+            throw refused;
+          }
+        }
+        const answered = error instanceof RelayError && error.status === 429 ? saturated(error) : error;
+        const fallback = fallbacks?.fellBack ? fallbacks.failedSteps(input, route.channels, asRelayError(answered).status) : undefined;
+        if (fallback && !reply.raw.headersSent) reply.headers({ [FALLBACK_CHAIN_HEADER]: fallback.map((step) => step.model).join(',') });
+        recordFailed(ctx, request, reply, { caller, input, startedAt, fallback }, answered, fallback ? channelsOfSteps(fallback) : route.channels, attempted.upstreamModel);
+        throw answered;
+      }
     }
     const { plan: served, response } = outcome;
+    const answeringRoute = route;
     if (served.leftOut) reply.headers({ [LEFT_OUT_HEADER]: leftOutHeader(served.leftOut) });
+    if (fallbacks?.fellBack) reply.headers({ [FALLBACK_MODEL_HEADER]: input.model, [FALLBACK_CHAIN_HEADER]: fallbacks.models(input.model).join(',') });
 
     const approximate = ctx.options.bool('ApproximateTokenEnabled');
     const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));
@@ -135,7 +171,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     const giveBackUnsettled = (error: unknown) => {
       if (!settled) {
         refund(ctx, reservation);
-        recordFailed(ctx, request, reply, { caller, input, startedAt }, error, route.channels, served.upstreamModel);
+        recordFailed(ctx, request, reply, { caller, input, startedAt }, error, answeringRoute.channels, served.upstreamModel);
       }
       throw error;
     };
@@ -158,6 +194,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
         protocol: input.protocol,
         passthrough: served.native !== undefined,
         leftOut: served.leftOut,
+        fallback: fallbacks?.fellBack ? fallbacks.steps : undefined,
         ...(end === 'complete' ? {} : { interrupted: end }),
       });
       settled = true;
@@ -192,7 +229,7 @@ function recordFailed(
   ctx: AppContext,
   request: RelayRequest,
   reply: RelayReply,
-  { caller, input, startedAt }: { caller: Caller; input: RelayInput; startedAt: number },
+  { caller, input, startedAt, fallback }: { caller: Caller; input: RelayInput; startedAt: number; fallback?: readonly FallbackStep[] | undefined },
   error: unknown,
   channels: readonly number[],
   model: string,
@@ -201,7 +238,8 @@ function recordFailed(
   const { status, message } = asRelayError(error);
   const answered = reply.raw.headersSent ? reply.raw.statusCode : status;
   const facts = { record: caller.record, status: answered, message, model, channels, requestId: request.id, elapsedMs: performance.now() - startedAt, stream: input.stream, protocol: input.protocol };
-  recordFailure(ctx, countedModel === undefined ? facts : { ...facts, countedModel });
+  const told = fallback ? { ...facts, fallback } : facts;
+  recordFailure(ctx, countedModel === undefined ? told : { ...told, countedModel });
 }
 
 /** What a refusal is counted under when no channel of the group serves the model its client named. */

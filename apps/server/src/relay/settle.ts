@@ -1,4 +1,4 @@
-import { LogType, logPhrase, type ClientProtocol } from '@tollgate/contract';
+import { LogType, logPhrase, type ClientProtocol, type FallbackStep } from '@tollgate/contract';
 import type { AppContext } from '../context.js';
 import type { NewLog } from '../db/schema.js';
 import { nowSeconds } from '../lib/random.js';
@@ -33,6 +33,8 @@ export interface ConsumeFacts {
   interrupted?: 'upstream' | 'client';
   /** What the conversion left out of the client's request, by name (providers/left-out.ts). */
   leftOut?: readonly string[];
+  /** The models tried before the one that answered (relay/fallbacks); undefined when it did not fall back. */
+  fallback?: readonly FallbackStep[] | undefined;
 }
 
 const INTERRUPTED_TEXT = { upstream: logPhrase('upstreamInterrupted'), client: logPhrase('clientInterrupted') } as const;

@@ -2,6 +2,7 @@ import { authMessages, oauthMessages, userMessages } from './account-messages.js
 import { httpMessages, validationMessages } from './common-messages.js';
 import { analyticsMessages } from './analytics-messages.js';
 import { budgetMessages } from './budget-messages.js';
+import { fallbackMessages } from './fallback-messages.js';
 import { channelModelMessages } from './channel-model-messages.js';
 import { configMessages } from './config-messages.js';
 import { priceMessages } from './price-messages.js';
@@ -26,6 +27,7 @@ export const MESSAGE_CATALOG = {
   ...optionMessages,
   ...rateLimitMessages,
   ...budgetMessages,
+  ...fallbackMessages,
   ...configMessages,
   ...analyticsMessages,
   ...priceMessages,

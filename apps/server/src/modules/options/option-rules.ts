@@ -3,6 +3,7 @@ import {
   OptionMessages,
   budgetTimeZoneProblem,
   groupBudgetsProblem,
+  modelFallbacksProblem,
   groupRateLimitsProblem,
   message,
   modelPriceTiersProblem,
@@ -110,6 +111,10 @@ const RULES: Record<string, Rule> = {
   },
   GroupBudgets: (value) => {
     const problem = groupBudgetsProblem(value);
+    return problem ? { ok: false, message: problem } : accept(value);
+  },
+  ModelFallbacks: (value) => {
+    const problem = modelFallbacksProblem(value);
     return problem ? { ok: false, message: problem } : accept(value);
   },
   BudgetTimeZone: (value) => {
