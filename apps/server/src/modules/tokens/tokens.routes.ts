@@ -28,8 +28,8 @@ export const tokenRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
 
   app.get('/:id', doc('Read a key'), async (request) => ok(await service.getToken(ctx, currentUser(request).id, tokenIdOf(request.params))));
 
-  // The key's rate limits and their use right now (the key form shows them).
-  app.get('/:id/limits', doc('A key\'s rate limits and their use right now'), async (request) => {
+  // The key's rate limits and their use right now, and its budget's spend this period (the key form shows them).
+  app.get('/:id/limits', doc('A key\'s rate limits and budget, and their use right now'), async (request) => {
     const token = await service.getToken(ctx, currentUser(request).id, tokenIdOf(request.params));
     return ok(await keyLimitStatus(ctx, token));
   });

@@ -26,7 +26,7 @@ export const adminUserRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
   app.get('/:id', admin('Read a user'), async (request) => ok(await service.getUser(ctx, currentUser(request), userIdOf(request.params))));
 
   // The user's rate limits in force (own, or the group's default if tighter) and their use right now, and the budget's spend this period.
-  app.get('/:id/limits', admin('A user\'s rate limits in force and their use right now'), async (request) => {
+  app.get('/:id/limits', admin('A user\'s rate limits and budget in force, and their use right now'), async (request) => {
     const user = await service.getUser(ctx, currentUser(request), userIdOf(request.params));
     return ok(await userLimitStatus(ctx, user.id, user.group, user));
   });

@@ -75,9 +75,12 @@ export class BudgetLedger {
     const now = this.now();
     const periods = scopes.map((scope) => this.periods.bounds(scope.budget.period, zone, now));
     if (this.useRedis()) {
+      const asked = this.admitInRedis(scopes, periods, reservation);
       try {
-        return await this.withinTimeout(this.admitInRedis(scopes, periods, reservation));
+        return await this.withinTimeout(asked);
       } catch (error) {
+        // Counted in memory instead: a hold Redis makes late must not stay counted there.
+        asked.then((late) => late.refusedBy < 0 && this.add(scopes, periods, -reservation, true), () => undefined);
         this.redisFailed(error, true);
       }
     }

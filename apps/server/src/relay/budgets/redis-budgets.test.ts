@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
 import { createRuntime, type Runtime } from '../../bootstrap.js';
 import { loadConfig } from '../../config.js';
@@ -9,6 +10,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../t
 import { eventually } from '../../../test/eventually.js';
 import { FakeOpenAI } from '../../../test/fake-openai.js';
 import { PrivateRedis } from '../../../test/private-redis.js';
+import { spendKey } from './redis-spend.js';
 import { silentLogger, loginRoot } from '../../../test/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -131,4 +133,24 @@ describe('budgets on a node whose Redis goes away', () => {
     await expect.poll(() => chat(node, key), { timeout: 10_000, interval: 200 }).toBe(429);
     await expect.poll(async () => ((await (await fetch(`${node.url}/readyz`)).json()) as { checks: Record<string, string> }).checks.budgets, { timeout: 10_000 }).toBeUndefined();
   }, 30_000);
+
+  it('does not wait on a Redis that stopped answering, and gives back a hold it made late', async () => {
+    const { key, id } = await budgetedKey(node, 10 * CALL);
+    await expect.poll(() => chat(node, key), { timeout: 10_000, interval: 200 }).toBe(200);
+    const counter = spendKey(`k${id}`, node.runtime.ctx.relay.budgets.ledger.periods.bounds('day', 'UTC', Date.now()).start);
+    const direct = new Redis(redis.url);
+    try {
+      const before = Number(await direct.get(counter));
+      expect(before).toBeGreaterThanOrEqual(CALL);
+      redis.pause();
+      // The connection stays "ready": this request waits for the 1 s timeout, then is counted in memory.
+      expect(await chat(node, key)).toBe(200);
+      redis.resume();
+      // Redis now runs the hold it had queued; the node takes it back, so the counter is where it was.
+      await expect.poll(async () => Number(await direct.get(counter)), { timeout: 5000 }).toBe(before);
+    } finally {
+      redis.resume();
+      direct.disconnect();
+    }
+  }, 20_000);
 });
