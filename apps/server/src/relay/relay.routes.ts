@@ -22,6 +22,7 @@ import { rerankEndpoint } from '../providers/rerank/rerank-endpoint.js';
 import { relayHandler } from './relay.js';
 import type { DirectRoutes } from './direct/direct-routes.js';
 import { responsesRoutes } from './responses.routes.js';
+import { realtimeRoutes } from './realtime/realtime.routes.js';
 
 const doc = describeRoutes({ tag: 'OpenAI', auth: 'key', externalDocs: VENDOR_DOCS.openai });
 
@@ -59,6 +60,8 @@ export const relayRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPlugi
   await app.register(anthropicRoutes(ctx, direct));
   await app.register(responsesRoutes(ctx, direct));
   await app.register(proxyRoutes(ctx));
+  // GET /v1/realtime without a WebSocket upgrade (sessions are opened in realtime/realtime-upgrade.ts): a 426, and its description.
+  await app.register(realtimeRoutes);
   await app.register(rateLimitedBilling(ctx), { prefix: '/dashboard' });
 };
 

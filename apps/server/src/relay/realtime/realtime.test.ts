@@ -258,6 +258,13 @@ describe.each(databaseKinds)('GET /v1/realtime (WebSocket) on %s', (kind) => {
     await close(third);
   });
 
+  it('answers a plain GET /v1/realtime (no WebSocket upgrade) with a 426 in OpenAI’s shape', async () => {
+    const response = await fetch(`${f.url}/v1/realtime?model=gpt-realtime`, { headers: { authorization: `Bearer sk-${key}` } });
+    expect(response.status).toBe(426);
+    expect(response.headers.get('upgrade')).toBe('websocket');
+    expect(await response.json()).toMatchObject({ error: { code: 'websocket_required' } });
+  });
+
   it('serves other upgrade requests as plain HTTP, as before (curl --http2 sends Upgrade: h2c)', async () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(`${f.url}/v1/chat/completions`, { method: 'POST', headers: { connection: 'Upgrade, HTTP2-Settings', upgrade: 'h2c', 'http2-settings': 'AAMAAABkAAQCAAAAAAIAAAAA', 'content-type': 'application/json' } }, (response) => {
