@@ -22,6 +22,14 @@ export interface LogOtherView {
   lines: TokenKindLine[];
   /** An error log's: the status its client was answered with, and the channels called in order (empty: none was). */
   failure?: { status: number; channels: number[] };
+  /** The models a fallback chain went through (docs/fallbacks.md): each that did not answer, with its channels and status. */
+  fallback?: FallbackStepView[];
+}
+
+export interface FallbackStepView {
+  model: string;
+  channels: number[];
+  status: number;
 }
 
 // `other` is read leniently (hand-written or future rows): only positive finite numbers count.
@@ -49,7 +57,21 @@ export function logOtherView(other: string | null | undefined): LogOtherView {
   const interrupted = parsed.interrupted === 'upstream' || parsed.interrupted === 'client' ? parsed.interrupted : undefined;
   const dropped = Array.isArray(parsed.dropped) ? parsed.dropped.filter((name): name is string => typeof name === 'string') : [];
   const failure = failureOf(parsed.status, parsed.channels);
-  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), ...(dropped.length > 0 ? { dropped } : {}), lines, ...(failure ? { failure } : {}) };
+  const fallback = fallbackOf(parsed.fallback);
+  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), ...(dropped.length > 0 ? { dropped } : {}), lines, ...(failure ? { failure } : {}), ...(fallback ? { fallback } : {}) };
+}
+
+/** The steps of a fallback chain, read leniently: a step without a model name is left out. */
+function fallbackOf(steps: unknown): FallbackStepView[] | undefined {
+  if (!Array.isArray(steps)) return undefined;
+  const views = steps.flatMap((step: unknown): FallbackStepView[] => {
+    if (!step || typeof step !== 'object') return [];
+    const { model, channels, status } = step as Record<string, unknown>;
+    if (typeof model !== 'string' || model === '') return [];
+    const ids = Array.isArray(channels) ? channels.filter((id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0) : [];
+    return [{ model, channels: ids, status: typeof status === 'number' && Number.isInteger(status) ? status : 0 }];
+  });
+  return views.length > 0 ? views : undefined;
 }
 
 /** An error log's status and channel chain; a row without a whole-number status is no error log. */

@@ -9,7 +9,7 @@ import { costBreakdown } from '../log-costs';
 import { logOtherView } from '../log-other';
 import { localizedLogText } from '../log-text';
 import { LogCostsPopover } from './log-costs-popover';
-import { ChannelChainTag, DroppedTag, InterruptedTag, PassthroughTag, ProtocolTag, StatusTag, TokenKindText } from './log-other-tags';
+import { ChannelChainTag, DroppedTag, FallbackTag, InterruptedTag, PassthroughTag, ProtocolTag, StatusTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
 
 /** Zero counts stay blank, as in one-api: top-up and management rows have no tokens. */
@@ -25,6 +25,7 @@ function LogDetails({ log }: { log: LogView }) {
     <Space size={4} wrap>
       {other.failure && <StatusTag status={other.failure.status} />}
       {other.failure && <ChannelChainTag channels={other.failure.channels} />}
+      {other.fallback && <FallbackTag steps={other.fallback} {...(other.failure || !log.model_name ? {} : { answered: log.model_name })} />}
       {other.protocol && <ProtocolTag label={other.protocol} />}
       {other.passthrough && <PassthroughTag />}
       {other.interrupted && <InterruptedTag by={other.interrupted} />}

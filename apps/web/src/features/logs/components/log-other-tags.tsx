@@ -1,6 +1,6 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatRatio, type TokenKindLine } from '../log-other';
+import { formatRatio, type FallbackStepView, type TokenKindLine } from '../log-other';
 
 // Separate pieces rather than one component, so the details cell's Space spaces each of them and gets no
 // empty item for rows without `other` (those must look as before).
@@ -80,6 +80,24 @@ export function ChannelChainTag({ channels }: { channels: number[] }) {
   return (
     <Tooltip title={t(none ? 'logs.other.noChannelHint' : 'logs.other.channelsHint')}>
       <Tag data-testid="log-channels">{none ? t('logs.other.noChannel') : t('logs.other.channels', { chain: channels.map((id) => `#${id}`).join(' → ') })}</Tag>
+    </Tooltip>
+  );
+}
+
+/**
+ * The models a fallback chain went through: on a consume log, those that did not answer and then the one that
+ * did (the row's model); on an error log, every model tried. Each step's channels and status are in the tooltip.
+ */
+export function FallbackTag({ steps, answered }: { steps: FallbackStepView[]; answered?: string }) {
+  const { t } = useTranslation();
+  const models = steps.map((step) => step.model);
+  if (answered) models.push(answered);
+  const tried = steps.map((step) => t('logs.other.fallbackStep', { model: step.model, channels: step.channels.length > 0 ? step.channels.map((id) => `#${id}`).join(' → ') : '—', status: step.status })).join('; ');
+  return (
+    <Tooltip title={t('logs.other.fallbackHint', { steps: tried })}>
+      <Tag color="purple" data-testid="log-fallback">
+        {t('logs.other.fallback', { chain: models.join(' → ') })}
+      </Tag>
     </Tooltip>
   );
 }

@@ -6,6 +6,7 @@ import { OptionSection, type OptionProblem } from '../components/option-section'
 import type { Options } from '../option-diff';
 import { GroupRateLimitsSection } from './group-rate-limits-section';
 import { GroupBudgetsSection } from './group-budgets-section';
+import { ModelFallbacksSection } from './model-fallbacks-section';
 import { RATIO_LABELS, ratioEntryProblem } from '../ratio-entry-problem';
 import { blankAsBuiltIns, ratioProblem, withPrettyRatios } from '../ratio-text';
 
@@ -48,6 +49,7 @@ export function RatioSection({ options }: { options: Options }) {
       />
       <GroupRateLimitsSection options={options} />
       <GroupBudgetsSection options={options} />
+      <ModelFallbacksSection options={options} />
       <OptionSection
         title={t('tokenKindRatio')}
         description={t('tokenKindRatioHelp')}
