@@ -106,6 +106,26 @@ describe.each(databaseKinds)('budgets per key, user and group on %s', (kind) => 
     expect(Number(user.used_quota)).toBe(3 * CALL);
   });
 
+  it('never asks the ledger about a request with no budget anywhere', async () => {
+    const { ledger } = f.ctx.relay.budgets;
+    const admit = ledger.admit.bind(ledger);
+    let asked = 0;
+    ledger.admit = (...args) => {
+      asked += 1;
+      return admit(...args);
+    };
+    try {
+      const { apiKey } = await keyWith(undefined);
+      expect((await chat(apiKey)).status).toBe(200);
+      expect(asked).toBe(0);
+      const budgeted = await keyWith({ amount: 10 * CALL, period: 'day' });
+      expect((await chat(budgeted.apiKey)).status).toBe(200);
+      expect(asked).toBe(1);
+    } finally {
+      ledger.admit = admit;
+    }
+  });
+
   it('refills at the period’s start in the operator’s time zone', async () => {
     await f.ctx.options.set('BudgetTimeZone', 'Asia/Shanghai');
     try {
