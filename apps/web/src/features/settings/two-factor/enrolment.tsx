@@ -5,17 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { showSuccess } from '@/app/toasts/toast';
 import { useBeginSetup, useEnable } from './api/two-factor';
 import { CodePrompt } from './code-prompt';
-import { RecoveryCodesView } from './recovery-codes-view';
 
-/** Off -> QR code and secret -> a code confirms -> the recovery codes, shown once. */
-export function Enrolment() {
+/**
+ * Off -> QR code and secret -> a code confirms. The recovery codes go up to the card, which shows them once:
+ * this part is gone as soon as the status says the account is enrolled.
+ */
+export function Enrolment({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const { t } = useTranslation();
   const begin = useBeginSetup();
   const enable = useEnable();
   const [setup, setSetup] = useState<TwoFactorSetup>();
-  const [codes, setCodes] = useState<string[]>();
-
-  if (codes) return <RecoveryCodesView codes={codes} onDone={() => setCodes(undefined)} />;
   if (!setup) {
     return (
       <Button type="primary" onClick={() => begin.mutate(undefined, { onSuccess: setSetup })} loading={begin.isPending} data-testid="two-factor-enable">
@@ -30,7 +29,7 @@ export function Enrolment() {
         onSuccess: ({ recovery_codes }) => {
           showSuccess(t('twoFactor.enabled'));
           setSetup(undefined);
-          setCodes(recovery_codes);
+          onEnabled(recovery_codes);
         },
       },
     );

@@ -17,9 +17,13 @@ export function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: 
     <Flex vertical gap="small" data-testid="recovery-codes">
       <Typography.Text strong>{t('twoFactor.recoveryTitle')}</Typography.Text>
       <Alert type="warning" showIcon title={t('twoFactor.recoveryHint')} />
-      <Typography.Paragraph code style={{ columns: 2, whiteSpace: 'pre-line', fontSize: 15, margin: 0 }} data-testid="recovery-code-list">
-        {codes.join('\n')}
-      </Typography.Paragraph>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, max-content)', gap: '6px 24px' }} data-testid="recovery-code-list">
+        {codes.map((code) => (
+          <Typography.Text key={code} code style={{ fontSize: 15 }}>
+            {code}
+          </Typography.Text>
+        ))}
+      </div>
       <Flex gap="small" wrap>
         <Button icon={<CopyOutlined />} onClick={() => void copyWithToast(codes.join('\n'), t('twoFactor.codesCopied'))}>
           {t('twoFactor.copyCodes')}

@@ -51,7 +51,7 @@ export function TwoFactorCard() {
             {state.enabled ? t('twoFactor.statusOn', { date: formatTimestamp(state.enabled_at), left: state.recovery_codes_left }) : t('twoFactor.statusOff')}
           </Typography.Text>
           {codes && <RecoveryCodesView codes={codes} onDone={() => setCodes(undefined)} />}
-          {!state.enabled && <Enrolment />}
+          {!state.enabled && <Enrolment onEnabled={setCodes} />}
           {state.enabled && !codes && !action && (
             <Flex gap="small" wrap>
               <Button onClick={() => setAction('regenerate')} data-testid="two-factor-regenerate">
