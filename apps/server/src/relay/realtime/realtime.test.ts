@@ -247,6 +247,19 @@ describe.each(databaseKinds)('GET /v1/realtime (WebSocket) on %s', (kind) => {
     expect([refusal.status, refusal.body.error.code]).toEqual([403, 'insufficient_user_quota']);
   });
 
+  it('holds each response against the key’s budget, and ends the session with budget_exceeded when the next would pass it', async () => {
+    const budgetKey = await f.addKey(userId, { budget: { budget_amount: FIRST_QUOTA + HOLD - 1, budget_period: 'day' } });
+    const client = await connect('?model=gpt-realtime', { key: budgetKey });
+    client.socket.send(JSON.stringify({ type: 'response.create' }));
+    expect((await client.closed).code).toBe(1008);
+    expect(eventsOf(client, 'error')[0]?.error).toMatchObject({ code: 'budget_exceeded' });
+    expect(eventsOf(client, 'response.done')).toHaveLength(1);
+    // Spent this day: the first response; the next session's hold would pass the budget, refused at the handshake.
+    const refusal = await eventually(() => refused('?model=gpt-realtime', { key: budgetKey }));
+    expect([refusal.status, refusal.body.error.code]).toEqual([429, 'budget_exceeded']);
+    expect(refusal.headers['retry-after']).toBeTruthy();
+  });
+
   it('holds a concurrency slot for the whole session and counts it as one request', async () => {
     const limitedKey = await f.addKey(userId, { limits: { rpm_limit: 0, tpm_limit: 0, concurrency_limit: 1 } });
     const first = await connect('?model=gpt-realtime', { key: limitedKey });
@@ -277,5 +290,34 @@ describe.each(databaseKinds)('GET /v1/realtime (WebSocket) on %s', (kind) => {
     });
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'invalid_api_key' } });
+  });
+});
+
+describe('Realtime sessions when the server closes', () => {
+  it('ends every open session with 1001, and gives back what it held', async () => {
+    const fake = await new FakeRealtime().start();
+    const g = await relayFixture('sqlite');
+    try {
+      await g.ctx.options.set('ModelRatio', JSON.stringify({ 'gpt-realtime': 2 }));
+      await g.addChannel({ type: 1, name: 'openai', key: 'upstream-key', base_url: fake.baseUrl, models: 'gpt-realtime' });
+      const user = await g.addUser('rtshut', 1_000_000);
+      const socket = new WebSocket(`${g.url.replace('http', 'ws')}/v1/realtime?model=gpt-realtime`, { headers: { authorization: `Bearer sk-${await g.addKey(user)}` } });
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      // As a shutdown does (graceful-shutdown.ts): the server closes, then the sessions in flight settle.
+      await g.app.close();
+      expect(await closed).toBe(1001);
+      await g.ctx.relay.inFlight.idle();
+      await g.flush();
+      const row = await g.ctx.db.selectFrom('users').select('quota').where('id', '=', user).executeTakeFirstOrThrow();
+      expect(Number(row.quota)).toBe(1_000_000);
+      await eventually(() => fake.openSockets === 0);
+    } finally {
+      await g.close();
+      await fake.stop();
+    }
   });
 });
