@@ -234,6 +234,13 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
     expect(lastSent(fakes.main)).toMatchObject({ path: '/v2/rerank', json: { model: 'rerank-v3.5', documents: [expect.any(String)] } });
   });
 
+  it('leaves a model priced per search out of the ratio editors, where a ratio of 0 would read as free', async () => {
+    const answer = await f.app.inject({ method: 'GET', url: '/api/pricing/built_in_ratios', headers: { cookie: f.rootCookie } });
+    const { ModelRatio } = answer.json<{ data: { ModelRatio: Record<string, number> } }>().data;
+    expect(ModelRatio).not.toHaveProperty('rerank-v3.5');
+    expect(ModelRatio).toMatchObject({ 'rerank-2': 0.025, 'gte-rerank-v2': 0.0571428571 });
+  });
+
   it('passes over channels whose protocol has no rerank', async () => {
     const calls = fakes.main.received.length;
     const { status, json } = await rerank({ model: 'claude-3-haiku-20240307', query: QUERY, documents: TEXTS });

@@ -18,7 +18,8 @@ export async function builtInRatios(ctx: AppContext): Promise<BuiltInRatiosView>
   const view = Object.fromEntries(BUILT_IN_RATIO_KEYS.map((key) => [key, {}])) as BuiltInRatiosView;
   for (const model of [...models].sort()) {
     const price = builtIn.quote(model, '');
-    if (!price) continue;
+    // A model priced per call (Cohere's rerank) has no token ratios: a ratio of 0 would read as free.
+    if (!price || price.perRequest !== undefined) continue;
     view.ModelRatio[model] = price.modelRatio;
     view.CompletionRatio[model] = price.completionRatio;
     if (price.cacheReadRatio !== undefined && price.cacheReadRatio !== 1) view.CacheReadRatio[model] = price.cacheReadRatio;
