@@ -4,8 +4,8 @@ import { databaseKinds } from './databases.js';
 import { buildTestApp, loginRoot, NO_RATE_LIMITS, type TestApp } from './test-app.js';
 
 type Operation = { summary?: string; tags?: string[]; 'x-undescribed'?: string; 'x-auth-level'?: string; requestBody?: { content: Record<string, { schema: Schema }> } };
-type Schema = { required?: string[]; properties?: Record<string, unknown> };
-type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; 'x-hidden-routes': { url: string; methods: string[]; reason: string }[] };
+type Schema = { required?: string[]; properties?: Record<string, unknown>; $ref?: string };
+type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> }; 'x-hidden-routes': { url: string; methods: string[]; reason: string }[] };
 
 const HOW_TO_DESCRIBE = `Describe each route where it is registered, with the describer of its routes file (apps/server/src/http/openapi/route-description.ts):
 
@@ -95,8 +95,15 @@ describe.each(databaseKinds)('the OpenAPI document on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/index.html' })).statusCode).toBe(404);
   });
 
+  /** The key form's body, listed under the contract's name for it. */
+  const tokenBody = () => {
+    const body = document.paths['/api/token']?.post?.requestBody?.content['application/json']?.schema;
+    expect(body?.$ref).toBe('#/components/schemas/CreateTokenRequest');
+    return document.components.schemas.CreateTokenRequest;
+  };
+
   it('describes what the service really refuses: a key without a name', async () => {
-    const schema = document.paths['/api/token']?.post?.requestBody?.content['application/json']?.schema;
+    const schema = tokenBody();
     expect(schema?.required).toContain('name');
     const cookie = await loginRoot(t.app);
     // one-api's answer to a business refusal: HTTP 200, success false, the message naming the field.
@@ -107,7 +114,7 @@ describe.each(databaseKinds)('the OpenAPI document on %s', (kind) => {
   });
 
   it('describes a number field\'s range as the service refuses it (400 naming the field)', async () => {
-    const schema = document.paths['/api/token']?.post?.requestBody?.content['application/json']?.schema;
+    const schema = tokenBody();
     expect(schema?.properties?.remain_quota).toMatchObject({ type: 'integer', minimum: 0 });
     const cookie = await loginRoot(t.app);
     const refused = await t.app.inject({ method: 'POST', url: '/api/token', headers: { cookie }, payload: { name: 'negative', remain_quota: -1 } });

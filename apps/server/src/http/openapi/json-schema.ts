@@ -12,6 +12,29 @@ export type JsonSchema = Record<string, unknown>;
 export class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
   private readonly converted = new Map<z.ZodType, Map<string, JsonSchema>>();
+  private readonly referenced = new Map<z.ZodType, Map<string, string>>();
+
+  /** `names`: the contract's exported schemas by their export name, which a body or an answer is listed under. */
+  constructor(private readonly names: ReadonlyMap<z.ZodType, string> = new Map()) {}
+
+  /**
+   * A body's or an answer's schema: a `$ref` to a component named after the contract's export
+   * (`CreateTokenRequest`) when it has a name, so clients generated from the document get that type; inline otherwise.
+   */
+  reference(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const name = this.names.get(schema);
+    if (!name) return this.convert(schema, io);
+    const byIo = this.referenced.get(schema) ?? new Map<string, string>();
+    let key = byIo.get(io);
+    if (!key) {
+      // The same schema read as a request and as an answer differs (defaults): the second is suffixed.
+      key = this.uniqueName(byIo.size === 0 ? name : `${name}_${io}`);
+      this.components[key] = this.convert(schema, io);
+      byIo.set(io, key);
+      this.referenced.set(schema, byIo);
+    }
+    return { $ref: `#/components/schemas/${key}` };
+  }
 
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     const cached = this.converted.get(schema)?.get(io);
@@ -43,4 +66,13 @@ export class SchemaConverter {
     for (let n = 2; unique in this.components; n++) unique = `${base}_${n}`;
     return unique;
   }
+}
+
+/** The contract's exported zod schemas by name, `Schema` dropped: `CreateTokenRequestSchema` is `CreateTokenRequest`. */
+export function schemaNames(exports: Record<string, unknown>): Map<z.ZodType, string> {
+  const names = new Map<z.ZodType, string>();
+  for (const [name, value] of Object.entries(exports)) {
+    if (value instanceof z.ZodType && name.endsWith('Schema') && !names.has(value)) names.set(value, name.slice(0, -'Schema'.length));
+  }
+  return names;
 }

@@ -1,5 +1,6 @@
+import * as contract from '@tollgate/contract';
 import type { z } from 'zod';
-import { SchemaConverter, type JsonSchema } from './json-schema.js';
+import { SchemaConverter, schemaNames, type JsonSchema } from './json-schema.js';
 import { OPENAPI_TAGS } from './openapi-tags.js';
 import type { RegisteredRoute } from './route-catalog.js';
 import { isHidden, type AnswerKind, type AuthLevel, type RouteDescription, type WildcardPath } from './route-description.js';
@@ -134,7 +135,7 @@ function operationId(method: string, path: string): string {
 
 class DocumentBuilder {
   readonly paths: Record<string, Record<string, JsonSchema>> = {};
-  readonly schemas = new SchemaConverter();
+  readonly schemas = new SchemaConverter(schemaNames(contract));
   /** Left out on purpose, by path and reason: listed so that a reader (and the drift check) sees all of them. */
   readonly hidden: { url: string; methods: string[]; reason: string }[] = [];
 
@@ -170,15 +171,19 @@ class DocumentBuilder {
     return schema ? this.schemas.convert(schema, io) : undefined;
   }
 
+  private reference(schema: z.ZodType | undefined, io: 'input' | 'output'): JsonSchema | undefined {
+    return schema ? this.schemas.reference(schema, io) : undefined;
+  }
+
   private operation(method: string, path: string, description: RouteDescription): JsonSchema {
     const kind = description.answer ?? (isKeyLevel(description.auth) ? 'json' : 'envelope');
     const queries = [description.query ?? []].flat().map((schema) => this.schemas.convert(schema, 'input'));
-    const body = this.convert(description.body, 'input');
+    const body = this.reference(description.body, 'input');
     const parameters = [...pathParameters(path, this.convert(description.params, 'input')), ...queries.flatMap((query) => parametersOf(query, 'query'))];
     const takesInput = parameters.length > 0 || body !== undefined;
     const consoleLevel = description.auth === 'user' || description.auth === 'admin' || description.auth === 'root';
     const responses: Record<string, unknown> = {
-      200: { description: 'Done.', content: answerContent(kind, this.convert(description.data, 'output')) },
+      200: { description: 'Done.', content: answerContent(kind, this.reference(description.data, 'output')) },
       ...(takesInput && !isKeyLevel(description.auth) ? { 400: { $ref: '#/components/responses/Refused' } } : {}),
       ...(consoleLevel ? { 401: { $ref: '#/components/responses/NotSignedIn' } } : {}),
       ...(isKeyLevel(description.auth) ? { default: { $ref: '#/components/responses/RelayError' } } : {}),
