@@ -34,6 +34,7 @@ import { ReadinessProbe } from './observability/readiness.js';
 import { geminiRoutes } from './relay/gemini.routes.js';
 import { serveRealtime } from './relay/realtime/realtime-upgrade.js';
 import { dashboardRoutes, relayRoutes } from './relay/relay.routes.js';
+import { cohereRerankRoutes } from './relay/rerank.routes.js';
 import { clientAddressFor } from './relay/direct/client-address.js';
 import { DirectRoutes } from './relay/direct/direct-routes.js';
 import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH } from './relay/framework-errors.js';
@@ -54,7 +55,8 @@ export interface BuildOptions {
   onRoute?: (route: { method: string; url: string }) => void;
 }
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1beta/') || url === '/v1beta';
+const isApiPath = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1beta/') || url === '/v1beta' || url.startsWith('/v2/rerank');
 
 /** The largest body a request may have (Fastify's bodyLimit): an image or an audio file is sent inline. */
 const BODY_LIMIT = 64 * 1024 * 1024;
@@ -145,6 +147,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // GET /v1/realtime upgraded to a WebSocket (OpenAI's Realtime API): the server's upgrade requests, outside Fastify's routes.
   serveRealtime(ctx, app);
   await app.register(geminiRoutes(ctx), { prefix: '/v1beta' });
+  // Cohere's rerank path, for the Cohere SDK pointed at Tollgate (POST /v1/rerank is the same relay).
+  await app.register(cohereRerankRoutes(ctx, direct), { prefix: '/v2' });
   await app.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
 
   const sendIndex = options.webDist ? await registerConsole(app, options.webDist) : undefined;

@@ -92,6 +92,20 @@ describe.each(databaseKinds)('POST /v1/rerank on %s', (kind) => {
     expect(await billed()).toMatchObject({ user_id: userId, model_name: 'rerank-v3.5', quota: 1000 });
   });
 
+  it("serves Cohere's own path, POST /v2/rerank, where the Cohere SDK sends its rerank", async () => {
+    const response = await fetch(`${f.url}/v2/rerank`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json', 'x-client-name': 'cohere-sdk' },
+      body: JSON.stringify({ model: 'rerank-v3.5', query: QUERY, documents: TEXTS, top_n: 1 }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 'co-rr-1', results: [{ index: ORDER[0] }], meta: { billed_units: { search_units: 1 } } });
+    expect((await fetch(`${f.url}/v2/rerank`)).status).toBe(404);
+    const refused = await fetch(`${f.url}/v2/rerank`, { method: 'POST', headers: { authorization: `Bearer sk-${key}`, 'content-type': 'application/json' }, body: '{"model":"rerank-v3.5"}' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as OpenAIError).error.param).toBe('query');
+  });
+
   it('bills Cohere per search unit: 150 documents are two', async () => {
     const documents = Array.from({ length: 150 }, (_, i) => `document ${i}`);
     const answer = await answerOf({ model: 'rerank-v3.5', query: 'document 7', documents, top_n: 1 });

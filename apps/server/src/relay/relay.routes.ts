@@ -16,9 +16,8 @@ import { useRelayConventions } from './relay-conventions.js';
 import { speechRules, transcriptionRules } from './modes/audio-rules.js';
 import { imageRules } from './modes/image-rules.js';
 import type { ModeRules } from './modes/mode-rules.js';
-import { rerankRules } from './modes/rerank-rules.js';
 import { textRules } from './modes/text-rules.js';
-import { rerankEndpoint } from '../providers/rerank/rerank-endpoint.js';
+import { RERANK_ENDPOINT } from './rerank.routes.js';
 import { relayHandler } from './relay.js';
 import type { DirectRoutes } from './direct/direct-routes.js';
 import { responsesRoutes } from './responses.routes.js';
@@ -49,7 +48,7 @@ export const relayRoutes = (ctx: AppContext, direct: DirectRoutes): FastifyPlugi
     direct.postOn(app, path, openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode, rules, ingress: openAIEndpoint }), description);
   }
   // Cohere's and Jina's rerank, answered in their shape (providers/rerank), with OpenAI's errors as every /v1 endpoint.
-  direct.postOn(app, '/rerank', openAIProtocol, relayHandler(ctx, { protocol: openAIProtocol, mode: 'rerank', rules: rerankRules, ingress: rerankEndpoint }), doc('Rerank documents by relevance to a query', { body: RelayBodies.rerank, externalDocs: VENDOR_DOCS.rerank }));
+  direct.postOn(app, '/rerank', openAIProtocol, relayHandler(ctx, RERANK_ENDPOINT), doc('Rerank documents by relevance to a query', { body: RelayBodies.rerank, externalDocs: VENDOR_DOCS.rerank }));
   const notImplemented = hiddenRoute('an OpenAI endpoint Tollgate does not serve: it answers 501');
   for (const path of NOT_IMPLEMENTED) app.all(path, notImplemented, async () => Promise.reject(relayError.notImplemented()));
   app.delete('/models/:model', notImplemented, async () => Promise.reject(relayError.notImplemented()));
