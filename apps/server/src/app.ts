@@ -140,7 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
 
   // Probes and the scrape: outside /api and /v1, so no rate limit applies.
-  await app.register(healthRoutes(new ReadinessProbe(ctx.db, ctx.dialect, ctx.redis, ctx.relay.budgets.ledger)));
+  await app.register(healthRoutes(new ReadinessProbe(ctx.db, ctx.dialect, ctx.redis, ctx.relay.budgets.ledger, ctx.relay.responseCache)));
   await app.register(metricsRoute({ metrics: ctx.metrics, token: ctx.config.METRICS_TOKEN, ...(ctx.config.METRICS_PORT ? { port: ctx.config.METRICS_PORT } : {}) }));
 
   await app.register(relayRoutes(ctx, direct), { prefix: '/v1' });

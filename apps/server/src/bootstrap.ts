@@ -54,6 +54,7 @@ import { UpstreamClient } from './relay/upstream-client.js';
 import { MemoryReturn, registerMemoryReturnMetrics } from './runtime-tuning/index.js';
 import { readVersion } from './version.js';
 import { createBudgets } from './relay/budgets/create-budgets.js';
+import { createResponseCache } from './relay/cache/create-response-cache.js';
 import { ModelFallbacks } from './relay/fallbacks/model-fallbacks.js';
 
 export interface Runtime {
@@ -147,6 +148,7 @@ export async function createRuntime(config: Config, log: AppLogger): Promise<Run
       limiter: new RateLimiter(redis && new RedisLimiter(redis), log),
       groupLimits: new GroupLimits(options),
       budgets: createBudgets(handle.db, redis, options, log),
+      responseCache: createResponseCache(handle.db, redis, options, log, metrics),
       fallbacks: new ModelFallbacks(options),
       observer: combineObservers(metrics.observer, tracing.observer),
     };

@@ -80,6 +80,8 @@ export interface LogOther {
   protocol?: ClientProtocol;
   /** The request went to the upstream in the client's own protocol, unconverted. */
   passthrough?: boolean;
+  /** The answer came from Tollgate's response cache (no channel called), billed at ResponseCacheBilledFraction. */
+  cache_hit?: boolean;
   /**
    * The answer was cut short, billed for what was produced: the upstream broke off or failed mid-stream
    * (the client got an error event, never a success marker), or the client left.

@@ -13,6 +13,7 @@ export const TokenMessages = {
   expiredTimeInvalid: 'token.expired_time_invalid',
   remainQuotaInvalid: 'token.remain_quota_invalid',
   unlimitedQuotaInvalid: 'token.unlimited_quota_invalid',
+  responseCacheInvalid: 'token.response_cache_invalid',
   statusInvalid: 'token.status_invalid',
   notFound: 'token.not_found',
   expiredCannotEnable: 'token.expired_cannot_enable',
@@ -52,6 +53,8 @@ const remainQuota = z
   .min(0, TokenMessages.remainQuotaInvalid)
   .max(Number.MAX_SAFE_INTEGER, TokenMessages.remainQuotaInvalid);
 const unlimitedQuota = z.boolean({ error: TokenMessages.unlimitedQuotaInvalid });
+/** The key's answers are kept in the response cache (docs/response-cache.md); off by default. */
+const responseCache = z.boolean({ error: TokenMessages.responseCacheInvalid });
 const toggleStatus = z
   .number({ error: TokenMessages.statusInvalid })
   .refine((value) => value === TokenStatus.Enabled || value === TokenStatus.Disabled, TokenMessages.statusInvalid);
@@ -69,6 +72,7 @@ export const CreateTokenRequestSchema = z.object({
   concurrency_limit: rateLimitSchema().default(0),
   budget_amount: budgetAmountSchema().default(0),
   budget_period: budgetPeriodSchema().default(''),
+  response_cache: responseCache.default(false),
 });
 export type CreateTokenRequest = z.input<typeof CreateTokenRequestSchema>;
 
@@ -89,6 +93,7 @@ export const UpdateTokenRequestSchema = z.object({
   concurrency_limit: rateLimitSchema().optional(),
   budget_amount: budgetAmountSchema().optional(),
   budget_period: budgetPeriodSchema().optional(),
+  response_cache: responseCache.optional(),
   status: z.number().int().optional(),
 });
 export type UpdateTokenRequest = z.input<typeof UpdateTokenRequestSchema>;
@@ -112,4 +117,6 @@ export interface Token extends RateLimits, Budget {
   used_quota: number;
   models: string;
   subnet: string;
+  /** The key's answers are kept in the response cache. */
+  response_cache: boolean;
 }

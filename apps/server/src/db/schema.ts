@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { UsageRollupsDailyTable, UsageRollupsTable, UsageTotalsTable } from './usage-rollups.js';
 import type { UserTwoFactorTable } from './two-factor-table.js';
+import type { ResponseCacheTable } from './response-cache-table.js';
 
 /**
  * one-api's tables, column for column (reference section 5), so an existing one-api database opens as is.
@@ -57,6 +58,8 @@ export interface TokensTable {
   /** Tollgate's spending budget (quota units per period; 0 or '' = none); one-api ignores these columns. */
   budget_amount: Generated<number>;
   budget_period: Generated<string>;
+  /** Tollgate's response cache switch (1 = the key's answers are cached); one-api ignores this column. */
+  response_cache: Generated<number>;
 }
 
 export interface ChannelsTable {
@@ -152,6 +155,7 @@ export interface Database {
   price_source_files: PriceSourceFilesTable;
   usage_journal_marks: UsageJournalMarksTable;
   user_two_factor: UserTwoFactorTable;
+  response_cache: ResponseCacheTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -28,6 +28,8 @@ export class ReadinessProbe {
     private readonly redis: Redis | undefined,
     /** The budget ledger: while it counts in memory because Redis failed, a `budgets` check says so. */
     private readonly budgets?: { readonly degraded: string },
+    /** The response cache: while its store fails (answers served uncached), a `response_cache` check says so. */
+    private readonly responseCache?: { readonly degraded: string },
   ) {
     this.expected = Object.keys(migrations(dialect));
   }
@@ -39,6 +41,7 @@ export class ReadinessProbe {
     checks.migrations = database === 'ok' ? await settle(this.migrations()) : 'not checked: the database did not answer';
     if (redis !== undefined) checks.redis = redis;
     if (this.budgets?.degraded) checks.budgets = this.budgets.degraded;
+    if (this.responseCache?.degraded) checks.response_cache = this.responseCache.degraded;
     return { ready: Object.values(checks).every((result) => result === 'ok'), checks };
   }
 

@@ -63,6 +63,16 @@ export const OPTION_DEFAULTS: Record<string, string> = {
   GroupBudgets: '{}',
   /** The IANA time zone budget periods start in (a day at its midnight, a week on Monday, a month on the 1st). */
   BudgetTimeZone: 'UTC',
+  /** The response cache (docs/response-cache.md): how long an answer is kept, in seconds. */
+  ResponseCacheTtlSeconds: '3600',
+  /** The largest answer cached, in bytes (a larger one is served and not kept). */
+  ResponseCacheMaxBytes: '1048576',
+  /** The database store's total size, in bytes: past it the oldest entries go (Redis bounds itself by maxmemory). */
+  ResponseCacheMaxTotalBytes: '268435456',
+  /** The share of the original answer's charge a hit is billed, 0 to 1. */
+  ResponseCacheBilledFraction: '0',
+  /** Groups whose users share one cache (comma-separated); every other user has a cache of their own. */
+  ResponseCacheSharedGroups: '',
   /** Fallback chains across models per group (`*` for all): when a model's route is exhausted, the next model answers (docs/fallbacks.md); '{}' sets none. */
   ModelFallbacks: '{}',
   /** The operator's overrides of billing's built-in ratio tables: '{}' means none. */

@@ -10,6 +10,7 @@ import { RelayError } from './relay-error.js';
 import { StreamTranslation } from './streaming/stream-translation.js';
 import { TurnWriter } from './streaming/turn-writer.js';
 import type { TextTally } from './streaming/text-tally.js';
+import type { AnswerCapture } from './cache/cache-fill.js';
 
 /**
  * How an answer ended: whole, cut off by the upstream (it broke off, or failed mid-stream), or cut off
@@ -35,20 +36,26 @@ export interface Delivery {
   context: AnswerContext;
   tally: TextTally;
   finish: Finish;
+  /** The response cache's copy of the answer as it is sent (relay/cache/); undefined when the request is not cached. */
+  capture?: AnswerCapture | undefined;
 }
 
 /**
  * A complete (non-stream) answer: read, inspected for usage, settled, and sent with the upstream's status,
  * as the upstream wrote it when it passed through, else written by the client's ingress from the hub answer.
  */
-export async function deliverAnswer(reply: RelayReply, response: UpstreamResponse, { plan, endpoint, context, tally, finish }: Delivery): Promise<void> {
+export async function deliverAnswer(reply: RelayReply, response: UpstreamResponse, { plan, endpoint, context, tally, finish, capture }: Delivery): Promise<void> {
   const body = await response.body.bytes();
   const answer = plan.adaptor.parseAnswer(plan.request, body, String(response.headers['content-type'] ?? 'application/json'));
   if (!answer.usage) tally.add(answer.text);
   const billed = await finish(answer.usage, 'complete', answer.answerId);
   const { ingress } = endpoint;
-  if (plan.native) return void (await reply.status(response.statusCode).type(answer.contentType).send(answer.body));
+  if (plan.native) {
+    capture?.answer(response.statusCode, answer.contentType, answer.body);
+    return void (await reply.status(response.statusCode).type(answer.contentType).send(answer.body));
+  }
   const written = ingress.fromHubAnswer(answer.body, billed, answer.usage !== undefined, context);
+  capture?.answer(response.statusCode, ingress.contentType ?? answer.contentType, written);
   await reply.status(response.statusCode).type(ingress.contentType ?? answer.contentType).send(written);
 }
 
@@ -72,7 +79,7 @@ export async function deliverStream(reply: RelayReply, response: UpstreamRespons
   headers.connection = 'keep-alive';
   headers['x-accel-buffering'] = 'no';
   raw.writeHead(200, headers as OutgoingHttpHeaders);
-  const writer = new TurnWriter(raw);
+  const writer = delivery.capture ? delivery.capture.writer(raw) : new TurnWriter(raw);
   let keepAlive: NodeJS.Timeout | undefined;
   const keepAliveWhileSilent = () => {
     if (stream.keepAlive) keepAlive = setInterval(() => writer.tick(stream.keepAlive ?? ''), KEEP_ALIVE_MS / 3);

@@ -10,6 +10,7 @@ export function logOther(facts: ConsumeFacts): LogOther {
   const other: LogOther = { protocol: facts.protocol, model_ratio: price.modelRatio, group_ratio: price.groupRatio };
   if (price.origin) other.price_origin = price.origin;
   if (facts.passthrough) other.passthrough = true;
+  if (facts.cacheHit) other.cache_hit = true;
   if (facts.interrupted) other.interrupted = facts.interrupted;
   if (facts.leftOut) other.dropped = [...facts.leftOut];
   if (facts.fallback) other.fallback = [...facts.fallback];
@@ -46,6 +47,7 @@ export function logOtherJson(facts: ConsumeFacts): string {
   const texts = priceTexts(price);
   let json = `{"protocol":${JSON.stringify(facts.protocol)},${texts.ratios}`;
   if (facts.passthrough) json += ',"passthrough":true';
+  if (facts.cacheHit) json += ',"cache_hit":true';
   if (facts.interrupted) json += `,"interrupted":"${facts.interrupted}"`;
   if (facts.leftOut) json += `,"dropped":${JSON.stringify(facts.leftOut)}`;
   json += texts.completion;

@@ -9,6 +9,7 @@ import type { ImageFetcher } from './images/image-fetcher.js';
 import type { ChannelBreakers } from './health/breaker/channel-breakers.js';
 import type { InFlight } from './in-flight.js';
 import type { Budgets } from './budgets/budgets.js';
+import type { ResponseCache } from './cache/response-cache.js';
 import type { ModelFallbacks } from './fallbacks/model-fallbacks.js';
 import type { GroupLimits } from './limits/group-limits.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
@@ -37,6 +38,8 @@ export interface RelayServices {
   groupLimits: GroupLimits;
   /** Spending budgets per period of keys, users and groups, and their spend. */
   budgets: Budgets;
+  /** Exact-match answers kept for keys and requests that ask (relay/cache/). */
+  responseCache: ResponseCache;
   /** Fallback chains across models (the ModelFallbacks option), per group and model asked for. */
   fallbacks: ModelFallbacks;
   /** Metrics and traces of each relayed request (observability/); a no-op when both are off. */

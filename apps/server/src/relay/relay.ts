@@ -10,6 +10,8 @@ import { deliverAnswer, deliverStream, type Finish } from './deliver.js';
 import { autoDisableChannel } from './health/channel-status.js';
 import { RemoteImages } from './images/inline-images.js';
 import { admitBudgets, type BudgetTicket } from './budgets/budget-admission.js';
+import { cacheModeOf } from './cache/cache-mode.js';
+import { keepAnswer, serveHit, visitCache } from './cache/cache-visit.js';
 import { admit, limitScopes } from './limits/admission.js';
 import type { LimitTicket } from './limits/rate-limiter.js';
 import { RelayError } from './relay-error.js';
@@ -66,6 +68,9 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   const caller = authenticated instanceof Promise ? await authenticated : authenticated;
   let input = rules.readInput(request);
   observation.routing();
+  // The response cache (relay/cache/), keyed on the client's request: nothing is done unless its key or its header asks.
+  const cacheMode = cacheModeOf(caller.record.responseCache === true, request.headers);
+  const cacheSlot = cacheMode && ctx.relay.responseCache.slotOf(caller.record, endpoint, input);
 
   const { group } = caller.record;
   // Only a request whose group and model have a fallback chain (relay/fallbacks) gets a run along it; others make nothing.
@@ -112,6 +117,9 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     recordFailed(ctx, request, reply, { caller, input, startedAt, fallback }, error, fallback ? channelsOfSteps(fallback) : [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
     throw error;
   }
+  // A hit is served as it was kept, settled at its share of the original charge, and calls no channel.
+  const cached = cacheSlot ? await visitCache(ctx, cacheMode!, cacheSlot, input.stream, reply) : undefined;
+  if (cached?.hit) return serveHit(ctx, reply, cached.hit, { record: caller.record, reservation, price: estimate.price, requestId: request.id, startedAt, stream: input.stream, protocol: input.protocol }, { route, ticket, budgetTicket });
   try {
     // Linked images are downloaded only after the reservation, and only for a converted request to a protocol that needs the bytes.
     const hangup = new ClientHangup(reply.raw);
@@ -198,6 +206,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
         ...(end === 'complete' ? {} : { interrupted: end }),
       });
       settled = true;
+      cached?.fill?.settled(end, charge.usage, charge.quota, served.upstreamModel);
       observation.settled(served.upstreamModel, charge.usage, charge.quota);
       ticket?.settle(charge.usage.promptTokens + charge.usage.completionTokens);
       budgetTicket?.settle(charge.quota);
@@ -210,9 +219,10 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
       client: input.json,
       estimatedPromptTokens: () => estimatePromptTokens(mode, input.hub(), served.upstreamModel),
     };
-    const delivery = { plan: served, endpoint, context, tally, finish };
+    const delivery = { plan: served, endpoint, context, tally, finish, capture: cached?.fill };
     if (input.stream) observation.streaming();
     await (input.stream ? deliverStream(reply, response, delivery) : deliverAnswer(reply, response, delivery)).catch(giveBackUnsettled);
+    keepAnswer(ctx, cached);
   } finally {
     // However the request ended (answered, failed, client gone, stream cut), its running slot is given back.
     ticket?.end();

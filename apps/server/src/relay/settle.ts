@@ -33,6 +33,8 @@ export interface ConsumeFacts {
   interrupted?: 'upstream' | 'client';
   /** What the conversion left out of the client's request, by name (providers/left-out.ts). */
   leftOut?: readonly string[];
+  /** The answer came from the response cache (relay/cache/): no channel was called. */
+  cacheHit?: boolean;
   /** The models tried before the one that answered (relay/fallbacks); undefined when it did not fall back. */
   fallback?: readonly FallbackStep[] | undefined;
 }

@@ -20,6 +20,7 @@ export const optionMessages = {
   'option.expect.non_negative': { en: 'a number of 0 or more', zh: '不小于 0 的数' },
   'option.expect.non_negative_or_blank': { en: 'a number of 0 or more, or blank', zh: '不小于 0 的数，或留空' },
   'option.expect.share': { en: 'a number greater than 0 and at most 1', zh: '大于 0 且不超过 1 的数' },
+  'option.expect.fraction': { en: 'a number from 0 to 1', zh: '0 到 1 之间的数' },
   'option.expect.seconds': { en: 'a number of seconds greater than 0 and at most 86400', zh: '大于 0 且不超过 86400 的秒数' },
   'option.theme_invalid': { en: 'Theme must be one of default, berry, air', zh: '主题（Theme）必须是 default、berry、air 之一' },
   'option.url_invalid': { en: '{key} must be an http:// or https:// URL', zh: '{key} 必须是 http:// 或 https:// 开头的 URL' },

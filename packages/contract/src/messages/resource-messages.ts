@@ -15,6 +15,7 @@ export const tokenMessages = {
   },
   'token.remain_quota_invalid': { en: 'remain_quota must be a whole number of 0 or more', zh: '剩余额度（remain_quota）必须是不小于 0 的整数' },
   'token.unlimited_quota_invalid': { en: 'unlimited_quota must be true or false', zh: '无限额度（unlimited_quota）必须是 true 或 false' },
+  'token.response_cache_invalid': { en: 'response_cache must be true or false', zh: '响应缓存（response_cache）必须是 true 或 false' },
   'token.status_invalid': { en: 'status must be 1 (enabled) or 2 (disabled)', zh: '状态必须是 1（启用）或 2（禁用）' },
   'token.not_found': { en: 'token not found', zh: '令牌不存在' },
   'token.expired_cannot_enable': {

@@ -121,6 +121,12 @@ const RULES: Record<string, Rule> = {
     const problem = budgetTimeZoneProblem(value.trim());
     return problem ? { ok: false, message: problem } : accept(value.trim());
   },
+  ResponseCacheTtlSeconds: wholeNumber('ResponseCacheTtlSeconds', 1, 30 * 86_400),
+  ResponseCacheMaxBytes: wholeNumber('ResponseCacheMaxBytes', 1, 64 * 1024 * 1024),
+  ResponseCacheMaxTotalBytes: wholeNumber('ResponseCacheMaxTotalBytes', 1),
+  ResponseCacheBilledFraction: decimal('ResponseCacheBilledFraction', (n) => n >= 0 && n <= 1, 'option.expect.fraction'),
+  // Group names, comma-separated: spaces and empty names are dropped.
+  ResponseCacheSharedGroups: (value) => accept(value.split(',').map((name) => name.trim()).filter(Boolean).join(',')),
   CompletionRatio: ratioTable('CompletionRatio', OptionMessages.completionRatioInvalid),
   CacheReadRatio: ratioTable('CacheReadRatio', OptionMessages.cacheReadRatioInvalid),
   CacheWriteRatio: ratioTable('CacheWriteRatio', OptionMessages.cacheWriteRatioInvalid),

@@ -22,4 +22,5 @@ export const toTokenView = (row: TokenRow): Token => ({
   concurrency_limit: Number(row.concurrency_limit ?? 0),
   budget_amount: Number(row.budget_amount ?? 0),
   budget_period: budgetPeriodOf(row.budget_period),
+  response_cache: Number(row.response_cache ?? 0) === 1,
 });

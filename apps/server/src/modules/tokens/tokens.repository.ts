@@ -21,6 +21,8 @@ export interface NewTokenInput {
   subnet?: string;
   limits?: RateLimits;
   budget?: Budget;
+  /** The response cache switch (1 = on). */
+  responseCache?: boolean;
 }
 
 export async function insertToken(db: Db, dialect: Dialect, input: NewTokenInput): Promise<number> {
@@ -43,6 +45,7 @@ export async function insertToken(db: Db, dialect: Dialect, input: NewTokenInput
       subnet: input.subnet ?? '',
       ...input.limits,
       ...input.budget,
+      ...(input.responseCache ? { response_cache: 1 } : {}),
     }),
   );
 }

@@ -26,7 +26,7 @@ describe.each(databaseKinds)('tokens on %s', (kind) => {
     const token = body.data as Token;
     expect(token.key).toMatch(/^[0-9a-zA-Z]{48}$/);
     expect(Object.keys(token).sort()).toEqual(
-      ['accessed_time', 'budget_amount', 'budget_period', 'concurrency_limit', 'created_time', 'expired_time', 'id', 'key', 'models', 'name', 'remain_quota', 'rpm_limit', 'status', 'subnet', 'tpm_limit', 'unlimited_quota', 'used_quota', 'user_id'].sort(),
+      ['accessed_time', 'budget_amount', 'budget_period', 'concurrency_limit', 'created_time', 'expired_time', 'id', 'key', 'models', 'name', 'remain_quota', 'response_cache', 'rpm_limit', 'status', 'subnet', 'tpm_limit', 'unlimited_quota', 'used_quota', 'user_id'].sort(),
     );
     expect((await call('GET', `/api/token/${token.id}`, alice)).data).toEqual(token);
     // A key in the body is ignored: the server always makes its own.

@@ -64,6 +64,7 @@ export async function createToken(ctx: AppContext, userId: number, body: unknown
     subnet: input.subnet,
     limits: { rpm_limit: input.rpm_limit, tpm_limit: input.tpm_limit, concurrency_limit: input.concurrency_limit },
     budget: { budget_amount: input.budget_amount, budget_period: input.budget_period },
+    responseCache: input.response_cache,
   });
   return getToken(ctx, userId, id);
 }
@@ -93,7 +94,8 @@ export async function updateToken(ctx: AppContext, userId: number, body: unknown
   assertBudgetPair(next.budget_amount, next.budget_period);
   const status = input.status === TokenStatus.Enabled || input.status === TokenStatus.Disabled ? input.status : stored.status;
   if (status === TokenStatus.Enabled && stored.status !== TokenStatus.Enabled) assertCanEnable(next);
-  await tokens.updateUserToken(ctx.db, userId, stored.id, { ...next, status });
+  const responseCache = input.response_cache === undefined ? {} : { response_cache: input.response_cache ? 1 : 0 };
+  await tokens.updateUserToken(ctx.db, userId, stored.id, { ...next, ...responseCache, status });
   await ctx.cacheSync.changed('keys');
   return getToken(ctx, userId, stored.id);
 }

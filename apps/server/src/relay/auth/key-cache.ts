@@ -29,6 +29,8 @@ export interface KeyRecord {
   /** The key's and its user's own spending budgets; undefined when none. */
   keyBudget?: BudgetSet;
   userBudget?: BudgetSet;
+  /** The key's answers are kept in the response cache (relay/cache/); a request's header may say otherwise. */
+  responseCache?: boolean;
 }
 
 interface Slot {
@@ -130,6 +132,7 @@ export class KeyCache {
         'tokens.budget_period as keyBudgetPeriod',
         'users.budget_amount as userBudgetAmount',
         'users.budget_period as userBudgetPeriod',
+        'tokens.response_cache as responseCache',
       ])
       .where('tokens.key', '=', key)
       .executeTakeFirst();
@@ -153,6 +156,7 @@ export class KeyCache {
       userLimits: limitSetOf(Number(row.userRpm), Number(row.userTpm), Number(row.userConcurrency)),
       keyBudget: budgetSetOf(Number(row.keyBudgetAmount), row.keyBudgetPeriod),
       userBudget: budgetSetOf(Number(row.userBudgetAmount), row.userBudgetPeriod),
+      responseCache: Number(row.responseCache) === 1,
     };
   }
 }

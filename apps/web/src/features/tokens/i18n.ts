@@ -28,6 +28,8 @@ const zh = {
   chatTargets: '在其他客户端中打开',
   deleteConfirm: '删除令牌 {{name}}',
   form: {
+    responseCache: '响应缓存',
+    responseCacheHelp: '开启后，相同的请求（同一用户、同一模型与参数）直接返回缓存的回答，不再调用上游；单个请求可用请求头 x-tollgate-cache: on|off|refresh 覆盖',
     namePlaceholder: '请输入名称',
     models: '模型范围',
     modelsPlaceholder: '请选择允许使用的模型，留空则不进行限制',
@@ -83,6 +85,8 @@ const en: typeof zh = {
   chatTargets: 'Open in another client',
   deleteConfirm: 'Delete token {{name}}',
   form: {
+    responseCache: 'Response cache',
+    responseCacheHelp: 'When on, an identical request (same user, model and parameters) is answered from the cache without calling the upstream; a request can override it with the header x-tollgate-cache: on|off|refresh',
     namePlaceholder: 'Enter a name',
     models: 'Models',
     modelsPlaceholder: 'Choose the models this token may use; leave empty for no restriction',

@@ -24,6 +24,7 @@ const NEW_TOKEN: TokenFormValues = {
   concurrency_limit: 0,
   budget_amount: null,
   budget_period: '',
+  response_cache: false,
 };
 
 const formValuesOf = (token: Token): TokenFormValues => ({
@@ -37,6 +38,7 @@ const formValuesOf = (token: Token): TokenFormValues => ({
   tpm_limit: token.tpm_limit,
   concurrency_limit: token.concurrency_limit,
   ...budgetValuesOf(token, readQuotaDisplay()),
+  response_cache: token.response_cache,
 });
 
 /** /token/add and /token/edit/:id. */

@@ -14,6 +14,7 @@ const values: TokenFormValues = {
   concurrency_limit: 0,
   budget_amount: null,
   budget_period: '',
+  response_cache: false,
 };
 
 describe('buildTokenPayload', () => {
@@ -32,6 +33,7 @@ describe('buildTokenPayload', () => {
         concurrency_limit: 0,
         budget_amount: 0,
         budget_period: '',
+        response_cache: false,
       },
     });
   });
@@ -62,6 +64,10 @@ describe('buildTokenPayload', () => {
     expect(buildTokenPayload({ ...values, name: '' }, true).kind).toBe('ok');
   });
 
+  it('sends the response cache switch as the form holds it', () => {
+    expect(buildTokenPayload({ ...values, response_cache: true }, false)).toMatchObject({ kind: 'ok', payload: { response_cache: true } });
+  });
+
   it('reports an expiry that is not a date', () => {
     expect(buildTokenPayload({ ...values, expiry: 'soon' }, false)).toEqual({ kind: 'expiryInvalid' });
   });
@@ -72,7 +78,7 @@ describe('tokenUpdateBody', () => {
     const loaded: Token = {
       id: 7, user_id: 2, key: 'k', status: 1, name: 'old', created_time: 1, accessed_time: 2, expired_time: -1,
       remain_quota: 5, unlimited_quota: true, used_quota: 3, models: '', subnet: '', rpm_limit: 10, tpm_limit: 0, concurrency_limit: 0,
-      budget_amount: 0, budget_period: '',
+      budget_amount: 0, budget_period: '', response_cache: false,
     };
     const result = buildTokenPayload({ ...values, unlimited_quota: false }, true);
     if (result.kind !== 'ok') throw new Error('expected a payload');

@@ -13,6 +13,8 @@ export interface TokenFormValues extends RateLimitValues, BudgetValues {
   expiry: string;
   models: string[];
   subnet: string;
+  /** The key's answers are kept in the response cache. */
+  response_cache: boolean;
 }
 
 /** The body of POST /api/token/, every field explicit. */
@@ -48,6 +50,7 @@ export function buildTokenPayload(values: TokenFormValues, isEdit: boolean): Tok
       unlimited_quota: values.unlimited_quota,
       models: values.models.join(','),
       subnet: values.subnet.trim(),
+      response_cache: values.response_cache,
       ...limitsOf(values),
       ...budgetOf(values, readQuotaDisplay()),
     },

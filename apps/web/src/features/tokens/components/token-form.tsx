@@ -7,6 +7,7 @@ import { BudgetFields } from '@/components/budgets/budget-fields';
 import type { TokenFormValues } from '../token-payload';
 import { ExpiryField } from './expiry-field';
 import { QuotaField } from './quota-field';
+import { ResponseCacheField } from './response-cache-field';
 
 interface TokenFormProps {
   /** The page's form, so a refusal of the server can mark its field. */
@@ -43,6 +44,7 @@ export function TokenForm({ form, initialValues, models, usage, submitting, onSu
       <QuotaField />
       <RateLimitFields usage={usage} />
       <BudgetFields status={usage?.budget} />
+      <ResponseCacheField />
       <Flex gap="small" justify="flex-end">
         <Button onClick={onCancel}>{t('tokens.form.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="token-submit">
