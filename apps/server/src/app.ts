@@ -46,6 +46,7 @@ import { adminUserRoutes } from './modules/users/admin-users.routes.js';
 import { userUsageRoutes } from './modules/users/user-usage.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { twoFactorAdminRoutes } from './modules/two-factor/two-factor-admin.routes.js';
 
 export interface BuildOptions {
   /** Folder of the built console; omitted in API tests. */
@@ -113,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(statusRoutes(ctx));
       await api.register(userRoutes(ctx), { prefix: '/user' });
       await api.register(twoFactorRoutes(ctx), { prefix: '/user' });
+      await api.register(twoFactorAdminRoutes(ctx), { prefix: '/user' });
       await api.register(emailAuthRoutes(ctx));
       await api.register(oauthRoutes(ctx), { prefix: '/oauth' });
       await api.register(topupRoutes(ctx), { prefix: '/user' });

@@ -67,6 +67,7 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/log/self/export.csv': 'user',
 
   'POST /api/topup': 'admin',
+  'DELETE /api/user/:id/2fa': 'admin',
   'GET /api/user': 'admin',
   'POST /api/user': 'admin',
   'PUT /api/user': 'admin',

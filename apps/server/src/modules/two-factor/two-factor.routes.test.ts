@@ -191,6 +191,21 @@ describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
     expect(await call('GET', '/api/channel/', admin)).toMatchObject({ success: true });
   });
 
+  it('lets an administrator turn off the two-factor sign-in of a user of lower role, not of a peer', async () => {
+    const user = await addUser(t, 'tf-lost');
+    await enrol(await signedIn('tf-lost'));
+    const peer = await addUser(t, 'tf-peer', { role: Role.Admin });
+    await addUser(t, 'tf-helper', { role: Role.Admin });
+    const helper = await signedIn('tf-helper');
+    expect(await call('DELETE', `/api/user/${peer.id}/2fa`, helper)).toMatchObject({ success: false, message: expect.stringMatching(/no permission/) });
+    const refused = await send('DELETE', '/api/user/abc/2fa', helper);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, field: 'id' });
+    expect(await call('DELETE', `/api/user/${user.id}/2fa`, helper)).toMatchObject({ success: true });
+    expect(await storedRow(user.id)).toBeUndefined();
+    expect((await passwordStep('tf-lost')).json()).toMatchObject({ success: true, data: { username: 'tf-lost' } });
+  });
+
   it('removes the two-factor row with the user', async () => {
     const user = await addUser(t, 'tf-gone');
     await enrol(await signedIn('tf-gone'));
