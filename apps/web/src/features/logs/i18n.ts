@@ -47,6 +47,8 @@ const zh = {
   csvDone: '已导出 {{rows}} 行',
   other: {
     passthrough: '透传',
+    cacheHit: '缓存命中',
+    cacheHitHint: '由响应缓存直接返回，未调用上游渠道；用量为原回答的用量，按缓存计费比例计费',
     passthroughHint: '请求以客户端的协议原样发往上游，未经转换',
     interrupted: '中断',
     interruptedBy: { upstream: '上游在回答完成前断开或出错，客户端收到了错误而非完整回答；按已生成的内容计费', client: '客户端在回答完成前离开；按已生成的内容计费' },
@@ -147,6 +149,8 @@ const en: typeof zh = {
   csvDone: '{{rows}} rows exported',
   other: {
     passthrough: 'passthrough',
+    cacheHit: 'cache hit',
+    cacheHitHint: "Answered from the response cache without calling a channel; the usage is the original answer's, billed at the cache's billed fraction",
     passthroughHint: "The request went to the upstream in the client's own protocol, unconverted",
     interrupted: 'interrupted',
     interruptedBy: { upstream: 'The upstream broke off or failed before the answer was complete; the client got an error, not a whole answer. Billed for what was produced.', client: 'The client left before the answer was complete. Billed for what was produced.' },

@@ -48,6 +48,7 @@ describe('logOtherView', () => {
 
   it('marks an answer cut short, by whom, and ignores values it does not know', () => {
     expect(logOtherView(JSON.stringify({ protocol: 'openai', interrupted: 'upstream' }))).toEqual({ protocol: 'OpenAI Chat', passthrough: false, interrupted: 'upstream', lines: [] });
+    expect(logOtherView(JSON.stringify({ protocol: 'openai', cache_hit: true }))).toEqual({ protocol: 'OpenAI Chat', passthrough: false, cacheHit: true, lines: [] });
     expect(logOtherView(JSON.stringify({ interrupted: 'client' })).interrupted).toBe('client');
     expect(logOtherView(JSON.stringify({ interrupted: 'maybe' })).interrupted).toBeUndefined();
   });

@@ -15,6 +15,8 @@ export interface LogOtherView {
   /** The protocol's label, or the raw name when a newer server wrote one this console does not know. */
   protocol?: string;
   passthrough: boolean;
+  /** The answer came from the response cache (docs/response-cache.md): no channel was called. */
+  cacheHit?: true;
   /** The answer was cut short, by the upstream or by the client leaving (billed for what was produced). */
   interrupted?: 'upstream' | 'client';
   /** What the conversion left out of the client's request (fields and tools the channel cannot take), by name. */
@@ -58,7 +60,7 @@ export function logOtherView(other: string | null | undefined): LogOtherView {
   const dropped = Array.isArray(parsed.dropped) ? parsed.dropped.filter((name): name is string => typeof name === 'string') : [];
   const failure = failureOf(parsed.status, parsed.channels);
   const fallback = fallbackOf(parsed.fallback);
-  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(interrupted ? { interrupted } : {}), ...(dropped.length > 0 ? { dropped } : {}), lines, ...(failure ? { failure } : {}), ...(fallback ? { fallback } : {}) };
+  return { protocol: protocolLabel(parsed.protocol), passthrough: parsed.passthrough === true, ...(parsed.cache_hit === true ? { cacheHit: true as const } : {}), ...(interrupted ? { interrupted } : {}), ...(dropped.length > 0 ? { dropped } : {}), lines, ...(failure ? { failure } : {}), ...(fallback ? { fallback } : {}) };
 }
 
 /** The steps of a fallback chain, read leniently: a step without a model name is left out. */

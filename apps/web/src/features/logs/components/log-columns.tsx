@@ -9,6 +9,7 @@ import { costBreakdown } from '../log-costs';
 import { logOtherView } from '../log-other';
 import { localizedLogText } from '../log-text';
 import { LogCostsPopover } from './log-costs-popover';
+import { CacheHitTag } from './cache-hit-tag';
 import { ChannelChainTag, DroppedTag, FallbackTag, InterruptedTag, PassthroughTag, ProtocolTag, StatusTag, TokenKindText } from './log-other-tags';
 import { LogTypeTag } from './log-type-tag';
 
@@ -28,6 +29,7 @@ function LogDetails({ log }: { log: LogView }) {
       {other.fallback && <FallbackTag steps={other.fallback} {...(other.failure || !log.model_name ? {} : { answered: log.model_name })} />}
       {other.protocol && <ProtocolTag label={other.protocol} />}
       {other.passthrough && <PassthroughTag />}
+      {other.cacheHit && <CacheHitTag />}
       {other.interrupted && <InterruptedTag by={other.interrupted} />}
       {other.dropped && <DroppedTag names={other.dropped} />}
       <Typography.Text>{displayContent(localizedLogText(log.content, t), display.currency ?? USD)}</Typography.Text>
