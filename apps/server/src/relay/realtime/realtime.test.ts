@@ -73,7 +73,7 @@ describe.each(databaseKinds)('GET /v1/realtime (WebSocket) on %s', (kind) => {
       socket.once('unexpected-response', (_request, response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => reject({ status: response.statusCode, body: JSON.parse(body) as Refusal['body'], headers: response.headers } satisfies Refusal));
+        response.on('end', () => reject({ status: response.statusCode ?? 0, body: JSON.parse(body) as Refusal['body'], headers: response.headers } satisfies Refusal));
       });
       socket.once('error', (error) => reject(error));
     });
