@@ -87,11 +87,6 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
   let budgetTicket: BudgetTicket | undefined;
   let estimate: RelayPlan;
   let reservation: Reservation;
-  const reserve = async (plan: RelayPlan) => {
-    reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(plan.price) ?? rules.reservation(ctx, plan, input) };
-    const reserving = ctx.relay.reserver.reserve(reservation);
-    if (reserving) await reserving;
-  };
   try {
     checkModelAllowed(caller, input.model);
     const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
@@ -151,7 +146,9 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
           ({ input, route, first: firstChannel } = hop);
           try {
             estimate = attempted = planWith(firstChannel, input);
-            await reserve(estimate);
+            // A reservation of its own (not a copy: the SQLite ledger marks the one it holds).
+            reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
+            await ctx.relay.reserver.reserve(reservation);
             continue;
           } catch (refused) {
             route.release();
