@@ -16,7 +16,7 @@ import { addUser } from './users.js';
  * relay; no answer may be a 5xx, and the server must serve normally afterwards.
  */
 
-const FUZZED_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/dashboard/'];
+const FUZZED_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/v2/', '/dashboard/'];
 const FUZZED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 /**
  * The relay's designed 503: a model a channel serves without a price. A fuzzed model name, or a channel the

@@ -23,11 +23,12 @@ export interface Target {
 
 const CHAT_MODEL = 'gpt-4o-mini';
 const EMBEDDING_MODEL = 'text-embedding-3-small';
+const RERANK_MODEL = 'jina-reranker-v2-base-multilingual';
 /**
  * Every model the fuzz channel serves, so well-formed requests reach the (fake) upstream; with the default
  * models the relay takes when a request names none (moderations, images).
  */
-export const FUZZ_MODELS = [CHAT_MODEL, EMBEDDING_MODEL, 'gpt-3.5-turbo-instruct', 'text-davinci-edit-001', 'omni-moderation-latest', 'text-moderation-stable', 'dall-e-3', 'dall-e-2', 'tts-1', 'whisper-1'];
+export const FUZZ_MODELS = [CHAT_MODEL, EMBEDDING_MODEL, 'gpt-3.5-turbo-instruct', 'text-davinci-edit-001', 'omni-moderation-latest', 'text-moderation-stable', 'dall-e-3', 'dall-e-2', 'tts-1', 'whisper-1', RERANK_MODEL];
 
 const messages = [{ role: 'user', content: 'hi' }];
 const contents = [{ role: 'user', parts: [{ text: 'hi' }] }];
@@ -77,6 +78,8 @@ export const relayTargets = (): Target[] => [
   { route: 'POST /v1/moderations', url: '/v1/moderations', base: { model: 'omni-moderation-latest', input: 'hi' } },
   { route: 'POST /v1/images/generations', url: '/v1/images/generations', base: { model: 'dall-e-3', prompt: 'a cat', n: 1, size: '1024x1024' } },
   { route: 'POST /v1/audio/speech', url: '/v1/audio/speech', base: { model: 'tts-1', input: 'hi', voice: 'alloy' } },
+  { route: 'POST /v1/rerank', url: '/v1/rerank', base: { model: RERANK_MODEL, query: 'hi', documents: ['hi', { text: 'there' }], top_n: 1, return_documents: true, max_tokens_per_doc: 16 } },
+  { route: 'POST /v2/rerank', url: '/v2/rerank', base: { model: RERANK_MODEL, query: 'hi', documents: ['hi', 'there'] } },
   { route: 'POST /v1/messages', url: '/v1/messages', base: { model: CHAT_MODEL, max_tokens: 5, messages, system: 'be brief' } },
   { route: 'POST /v1/messages', url: '/v1/messages', base: { model: CHAT_MODEL, max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: true } },
   { route: 'POST /v1/messages/count_tokens', url: '/v1/messages/count_tokens', base: { model: CHAT_MODEL, messages } },
