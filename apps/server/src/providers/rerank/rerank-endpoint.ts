@@ -23,7 +23,8 @@ export const rerankEndpoint: IngressEndpoint = {
     const tokens = usage.promptTokens;
     const written: RerankAnswer = { ...answer, id: answer.id || `rerank-${context.requestId}` };
     if (uncounted) {
-      written.meta = { ...answer.meta, billed_units: { ...answer.meta.billed_units, input_tokens: tokens } };
+      // Billed units are the vendor's: a Cohere answer billed by search units is not said to have billed tokens.
+      if (answer.meta.billed_units.search_units === undefined) written.meta = { ...answer.meta, billed_units: { ...answer.meta.billed_units, input_tokens: tokens } };
       written.usage = { prompt_tokens: tokens, total_tokens: tokens };
     }
     return Buffer.from(JSON.stringify(written));
