@@ -168,7 +168,7 @@ describe('SettingPage admin tabs', () => {
     renderRoute('/setting?tab=operation');
     const anchors = await screen.findByTestId('operation-anchors', {}, { timeout: 5000 });
     const links = [...anchors.querySelectorAll('a')];
-    expect(links.map((link) => link.textContent)).toEqual(['通用设置', '日志设置', '监控设置', '渠道熔断', '额度设置', '模型价格', '价格来源', '倍率设置', '长上下文价格']);
+    expect(links.map((link) => link.textContent)).toEqual(['通用设置', '日志设置', '监控设置', '渠道熔断', '额度设置', '响应缓存', '模型价格', '价格来源', '倍率设置', '长上下文价格']);
     // Each link has its section on the page.
     for (const link of links) expect(document.getElementById((link.getAttribute('href') ?? '').slice(1))).not.toBeNull();
   });

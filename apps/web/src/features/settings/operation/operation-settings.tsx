@@ -9,6 +9,7 @@ import { LogSection } from './log-section';
 import { MoneyPriceSection } from './money-price-section';
 import { PriceSourceSection } from './price-source-section';
 import { RatioSection } from './ratio-section';
+import { ResponseCacheSection } from './response-cache-section';
 import { RATIO_KEYS } from '../ratio-text';
 import { SectionAnchors, sectionId, type OperationSection } from './section-anchors';
 
@@ -95,6 +96,10 @@ export function OperationSettings({ options }: { options: Options }) {
             { key: 'QuotaForInvitee', label: t('quotaForInvitee'), placeholder: t('quotaForInviteePlaceholder'), kind: 'number', min: 0 },
           ]}
         />
+      </Section>
+      <Divider />
+      <Section name="responseCache">
+        <ResponseCacheSection options={options} />
       </Section>
       <Divider />
       <Section name="prices">

@@ -2,7 +2,7 @@ import { Anchor } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The operation tab's sections, top to bottom; each is wrapped in an element of id `sectionId(section)`. */
-export const OPERATION_SECTIONS = ['general', 'log', 'monitor', 'breaker', 'quota', 'prices', 'priceSource', 'ratio', 'tiers'] as const;
+export const OPERATION_SECTIONS = ['general', 'log', 'monitor', 'breaker', 'quota', 'responseCache', 'prices', 'priceSource', 'ratio', 'tiers'] as const;
 export type OperationSection = (typeof OPERATION_SECTIONS)[number];
 
 export const sectionId = (section: OperationSection) => `operation-${section}`;
@@ -23,6 +23,7 @@ export function SectionAnchors() {
     monitor: t('operation.monitor'),
     breaker: t('operation.breaker'),
     quota: t('operation.quota'),
+    responseCache: t('operation.responseCache'),
     prices: t('operation.sectionPrices'),
     priceSource: t('priceSource.title'),
     ratio: t('operation.ratio'),
