@@ -93,6 +93,7 @@ describe.each(databaseKinds)('the OpenAPI document on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/init.js' })).body).toContain('/api/openapi.json');
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/..%2Fpackage.json' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/index.html' })).statusCode).toBe(404);
+    for (const name of ['__proto__', 'constructor', 'toString']) expect((await t.app.inject({ method: 'GET', url: `/api/docs/${name}` })).statusCode, name).toBe(404);
   });
 
   /** The key form's body, listed under the contract's name for it. */

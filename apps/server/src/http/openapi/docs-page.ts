@@ -1,11 +1,11 @@
-/** The files /api/docs/:asset serves: swagger-ui-dist's, and the script that points Swagger UI at the document. */
-export const DOCS_ASSETS: Readonly<Record<string, string>> = {
+/** The files /api/docs/:asset serves, by name (a Map: `__proto__` is not a file): swagger-ui-dist's, and the script that points Swagger UI at the document. */
+export const DOCS_ASSETS: ReadonlyMap<string, string> = new Map(Object.entries({
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
   'favicon-16x16.png': 'image/png',
   'init.js': 'text/javascript; charset=utf-8',
-};
+}));
 
 /** A script file rather than an inline one, so a Content-Security-Policy without 'unsafe-inline' still runs it. */
 export const DOCS_INIT_SCRIPT = `window.addEventListener('load', function () {

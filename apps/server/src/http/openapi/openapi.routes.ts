@@ -48,7 +48,7 @@ export const openApiRoutes = (catalog: RouteCatalog): FastifyPluginAsync => asyn
   const assets = new Map<string, Buffer>();
   app.get('/docs/:asset', doc('A file of the reference page', { answer: 'binary' }), async (request, reply) => {
     const { asset } = request.params as { asset: string };
-    const type = DOCS_ASSETS[asset];
+    const type = DOCS_ASSETS.get(asset);
     if (!type) return reply.callNotFound();
     let content = assets.get(asset);
     if (!content) {
