@@ -141,7 +141,8 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
         refund(ctx, reservation);
         // The route of this model is exhausted: the next model of its chain, if the failure is one of its triggers, is
         // priced and reserved anew (the failed model is never billed), and called as if it had been asked for.
-        const hop: FallbackHop | undefined = fallbacks && !reply.raw.headersSent ? fallbacks.next(input, route.channels, error) : undefined;
+        // A request pinned to its channel (a stored response's) stays on it: another model could not continue it.
+        const hop: FallbackHop | undefined = fallbacks && !route.pinned && !reply.raw.headersSent ? fallbacks.next(input, route.channels, error) : undefined;
         if (fallbacks && hop) {
           ({ input, route, first: firstChannel } = hop);
           try {

@@ -5,6 +5,7 @@ import { lastConsumeLog } from '../../../test/consume-log.js';
 import { databaseKinds } from '../../../test/databases.js';
 import { FakeAnthropic } from '../../../test/fake-anthropic.js';
 import { FakeOpenAI } from '../../../test/fake-openai.js';
+import { postGemini } from '../../../test/gemini-client.js';
 import { relayFixture, type RelayFixture } from '../../../test/relay-fixture.js';
 
 /** Fallbacks across models through the real HTTP surface: an Anthropic and an OpenAI channel, one failing. */
@@ -103,6 +104,18 @@ describe.each(databaseKinds)('fallbacks across models on %s', (kind) => {
     expect(body.model).toBe('fb-claude');
     expect(body.choices[0]?.message.content).toBe('Hello from anthropic');
     expect(anthropic.received.at(-1)?.json).toMatchObject({ model: 'fb-claude' });
+  });
+
+  it('converts a Gemini client falling back from an Anthropic model to an OpenAI one, the model in the path replaced', async () => {
+    await chains({ 'fb-claude': { chain: ['fb-gpt'] } });
+    anthropicDown();
+    const response = await postGemini(f, key, '/v1beta/models/fb-claude:generateContent', { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-tollgate-fallback-model')).toBe('fb-gpt');
+    const body = (await response.json()) as { modelVersion?: string; candidates: { content: { parts: { text: string }[] } }[] };
+    expect(body.candidates[0]?.content.parts[0]?.text).toBe('Hello from openai');
+    expect(body.modelVersion).toBe('fb-gpt');
+    expect(openai.received.at(-1)?.json).toMatchObject({ model: 'fb-gpt' });
   });
 
   it('falls back a stream before its first byte, and the stream names the model that answered', async () => {
