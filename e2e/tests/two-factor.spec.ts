@@ -17,13 +17,14 @@ function totp(base32: string, atMs: number): string {
 }
 
 const TEXTS = {
-  'zh-CN': { title: '两步验证', on: '已开启', loginHint: '请输入验证器应用中的 6 位验证码', wrong: '验证码错误', requiredAlert: '管理员已要求管理员账户开启两步验证', option: '管理员必须开启两步验证' },
+  'zh-CN': { title: '两步验证', on: '已开启', loginHint: '请输入验证器应用中的 6 位验证码', wrong: '验证码错误', requiredAlert: '管理员已要求管理员账户开启两步验证', resetDone: '已关闭此用户的两步验证', option: '管理员必须开启两步验证' },
   en: {
     title: 'Two-factor authentication',
     on: 'On (since',
     loginHint: 'Enter the 6-digit code of your authenticator app',
     wrong: 'the code is wrong',
     requiredAlert: 'Administrators must turn on two-factor authentication',
+    resetDone: "This user's two-factor authentication is off",
     option: 'Administrators must use two-factor authentication',
   },
 } as const;
@@ -91,6 +92,18 @@ for (const language of ['zh-CN', 'en'] as const) {
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto('/setting?tab=personal');
     await expect(page.getByTestId('two-factor-status')).toContainText('9');
+    const { id } = await dataOf<{ id: number }>(await page.request.get('/api/user/self'));
+
+    // Phone and recovery codes lost: an administrator turns it off from the user's page.
+    await signOut(page);
+    await loginThroughForm(page, 'root', '123456');
+    await expect(page).toHaveURL(/\/user\/edit$/);
+    await page.goto(`/user/edit/${id}`);
+    await page.getByTestId('user-reset-two-factor').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect(page.locator('.ant-notification-notice').filter({ hasText: text.resetDone }).first()).toBeVisible();
+    const again = await page.request.post('/api/user/login', { data: { username: account.username, password: account.password } });
+    expect(await again.json()).toMatchObject({ success: true, data: { username: account.username } });
   });
 
   test(`two-factor required for administrators (${language}): the option leads an administrator to enrolment first`, async ({ page, baseURL }) => {
