@@ -74,6 +74,9 @@ export const AnalyticsSummarySchema = z.object({
   granularity: z.enum(['hour', 'day']),
   totals: AnalyticsSumsSchema,
   series: z.array(AnalyticsSumsSchema.extend({ time: z.number() })),
+  /** Requests of the range answered from the response cache (docs/response-cache.md), and their share of all requests (0 to 1). */
+  cache_hits: z.number(),
+  cache_hit_rate: z.number(),
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
 

@@ -24,6 +24,15 @@ function rowsOf(db: Kysely<Database>, piece: RollupPiece) {
   return piece.userId === undefined ? query : query.where('user_id', '=', piece.userId);
 }
 
+/**
+ * Requests of the piece answered from the response cache: the answered (not failed) requests of channel 0. Channel 0
+ * holds the requests no channel was called for: refusals, always counted as errors, and cache hits, never.
+ */
+export async function cacheHitsOf(db: Kysely<Database>, piece: RollupPiece): Promise<number> {
+  const row = await rowsOf(db, piece).where('channel_id', '=', 0).select(sumsOf(['requests', 'errors'])).executeTakeFirst();
+  return Number(row?.requests ?? 0) - Number(row?.errors ?? 0);
+}
+
 /** The sums of each period of the piece that has any, oldest first. */
 export async function sumsByPeriod(db: Kysely<Database>, piece: RollupPiece): Promise<(Summed & { period: number })[]> {
   const period = sql.ref<number>(piece.period);

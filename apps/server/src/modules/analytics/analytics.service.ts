@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DAY, HOUR } from '../../db/usage-rollups.js';
 import { piecesOf, type AnalyticsScope, type RollupPiece } from './analytics-scope.js';
-import { channelSums, namesOf, SUMMED, sumsByDimension, sumsByPeriod, type Summed } from './analytics.repository.js';
+import { cacheHitsOf, channelSums, namesOf, SUMMED, sumsByDimension, sumsByPeriod, type Summed } from './analytics.repository.js';
 import { latencyPercentile } from './latency-percentile.js';
 
 const zero = (): Summed => Object.fromEntries(SUMMED.map((c) => [c, 0])) as Summed;
@@ -59,12 +59,16 @@ export async function summary(db: Kysely<Database>, scope: AnalyticsScope, range
     const point = points.get(pointOf(period));
     if (point) addInto(point, sums);
   }
+  // The totals table has no channels: hits are read from the rollups by channel (one small sum per piece).
+  const cacheHits = (await fromPieces(piecesOf(scope), async (piece) => [await cacheHitsOf(db, piece)])).reduce((sum, hits) => sum + hits, 0);
   return {
     start: range.start,
     end: range.end,
     granularity: range.granularity,
     totals: answerOf(totals),
     series: [...points].map(([time, sums]) => ({ time, ...answerOf(sums) })),
+    cache_hits: cacheHits,
+    cache_hit_rate: totals.requests > 0 ? cacheHits / totals.requests : 0,
   };
 }
 

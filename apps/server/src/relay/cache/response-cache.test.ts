@@ -98,6 +98,24 @@ describe.each(databaseKinds)('the response cache on %s', (kind) => {
     if (String((request.body as { stream?: boolean }).stream) === 'true' || request.path.includes('stream')) expect(second.type).toContain('text/event-stream');
   });
 
+  it('counts the hits in the analytics summary, with their share of the requests, for everyone and for the user', async () => {
+    const { key, userId } = await keyOf();
+    await call(key, chat);
+    await call(key, chat);
+    await f.flush();
+    const hour = 3600;
+    const now = Math.floor(Date.now() / 1000);
+    const query = `start=${Math.floor(now / hour) * hour - hour}&end=${Math.ceil(now / hour) * hour + hour}`;
+    const all = (await f.app.inject({ method: 'GET', url: `/api/analytics/summary?${query}`, headers: { cookie: f.rootCookie } })).json<{ data: { cache_hits: number; cache_hit_rate: number; totals: { requests: number } } }>().data;
+    expect(all.cache_hits).toBeGreaterThanOrEqual(PROTOCOLS.length + 1);
+    expect(all.cache_hit_rate).toBeCloseTo(all.cache_hits / all.totals.requests, 10);
+    const session = await f.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: `rcache${users}`, password: 'password123' } });
+    const cookie = `session=${session.cookies.find((c) => c.name === 'session')?.value}`;
+    const mine = (await f.app.inject({ method: 'GET', url: `/api/analytics/self/summary?${query}`, headers: { cookie } })).json<{ data: { cache_hits: number; cache_hit_rate: number } }>().data;
+    expect(mine).toMatchObject({ cache_hits: 1, cache_hit_rate: 0.5 });
+    expect(userId).toBeGreaterThan(0);
+  });
+
   it('keys on the request, not on its order or labels: the same question with keys reordered and another `user` is a hit', async () => {
     const { key } = await keyOf();
     await call(key, { ...chat, body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'order' }], temperature: 0 } });

@@ -36,6 +36,7 @@ export function AnalyticsPanel({ admin, formatCost }: AnalyticsPanelProps) {
     { key: 'cost', title: t('dashboard.cost'), value: formatCost(totals?.quota ?? 0) },
     { key: 'tokens', title: t('dashboard.tokensTooltip'), value: formatNumber((totals?.prompt_tokens ?? 0) + (totals?.completion_tokens ?? 0)) },
     { key: 'latency', title: t('dashboard.latencyAvg'), value: `${totals?.latency_avg_ms ?? 0} ms` },
+    { key: 'cache-hits', title: t('dashboard.cacheHits'), value: t('dashboard.cacheHitsValue', { hits: formatNumber(summary?.cache_hits ?? 0), rate: ((summary?.cache_hit_rate ?? 0) * 100).toFixed(1) }) },
   ];
   return (
     <Flex vertical gap="middle" data-testid="analytics-panel">
