@@ -158,6 +158,16 @@ describe.each(databaseKinds)('fallbacks across models on %s', (kind) => {
     expect(parseLogOther((await lastConsumeLog(f)).other).fallback).toEqual([{ model: 'fb-small', channels: [smallChannel], status: 400, trigger: 'context_length' }]);
   });
 
+  it("reads Anthropic's prompt-too-long refusal as a context-length error", async () => {
+    anthropic.behaviour = { fail: { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } } } };
+    await chains({ 'fb-claude': { chain: ['fb-gpt'] } });
+    expect((await postMessages(f, key, { model: 'fb-claude', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] })).status).toBe(400);
+    await chains({ 'fb-claude': { chain: ['fb-gpt'], on: ['context_length'] } });
+    const on = await postMessages(f, key, { model: 'fb-claude', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] });
+    expect(on.status).toBe(200);
+    expect(((await on.json()) as { model: string }).model).toBe('fb-gpt');
+  });
+
   it('falls back on a content-policy refusal only when that trigger is on', async () => {
     refusing.behaviour = { fail: { status: 400, body: { error: { message: 'Your request was rejected by our safety system.', type: 'invalid_request_error', code: 'content_policy_violation' } } } };
     await chains({ 'fb-small': { chain: ['fb-gpt'], on: ['context_length'] } });
