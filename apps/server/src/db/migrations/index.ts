@@ -70,6 +70,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await ensureTable(db, dialect, USAGE_JOURNAL_MARKS_TABLE);
       },
     },
+    '0013_two_factor': {
+      async up(db: Kysely<unknown>) {
+        await ensureTable(db, dialect, USER_TWO_FACTOR_TABLE);
+      },
+    },
     '0014_budgets': {
       async up(db: Kysely<unknown>) {
         await ensureColumns(db, dialect, 'tokens', BUDGET_COLUMNS);
@@ -80,11 +85,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await ensureColumns(db, dialect, 'tokens', RESPONSE_CACHE_COLUMNS);
         await ensureTable(db, dialect, RESPONSE_CACHE_TABLE);
-      },
-    },
-    '0013_two_factor': {
-      async up(db: Kysely<unknown>) {
-        await ensureTable(db, dialect, USER_TWO_FACTOR_TABLE);
       },
     },
   };
