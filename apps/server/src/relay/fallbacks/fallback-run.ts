@@ -92,7 +92,8 @@ export class FallbackRun {
    */
   failedSteps(input: RelayInput, channels: readonly number[], status: number): FallbackStep[] {
     const last = this.steps.at(-1);
-    if (last && last.model === input.model && last.trigger === undefined) return this.steps;
+    // A step without a trigger ended the request: the list is whole.
+    if (last && last.trigger === undefined) return this.steps;
     return [...this.steps, { model: input.model, channels: [...channels], status }];
   }
 

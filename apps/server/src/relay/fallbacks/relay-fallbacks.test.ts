@@ -143,6 +143,21 @@ describe.each(databaseKinds)('fallbacks across models on %s', (kind) => {
     expect(parseLogOther((await lastConsumeLog(f)).other).fallback).toEqual([{ model: 'fb-nowhere', channels: [], status: 404, trigger: 'failure' }]);
   });
 
+  it('answers the refusal of the model asked for when no model of its chain has a channel, listing each model once', async () => {
+    await chains({ 'fb-nowhere': { chain: ['fb-elsewhere'] } });
+    const response = await chat('fb-nowhere');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'model_not_found', message: expect.stringContaining('fb-nowhere') } });
+    await f.flush();
+    expect(parseLogOther((await lastErrorLog()).other)).toMatchObject({
+      channels: [],
+      fallback: [
+        { model: 'fb-nowhere', channels: [], status: 404, trigger: 'failure' },
+        { model: 'fb-elsewhere', channels: [], status: 404 },
+      ],
+    });
+  });
+
   it('falls back on a context-length error only when that trigger is on', async () => {
     refusing.behaviour = { fail: { status: 400, body: { error: { message: "This model's maximum context length is 8192 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' } } } };
     await chains({ 'fb-small': { chain: ['fb-gpt'] } });
