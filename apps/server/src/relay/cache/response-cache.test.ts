@@ -250,7 +250,9 @@ describe.each(databaseKinds)('the response cache on %s', (kind) => {
   it('serves uncached when its store fails, says so in /readyz, and recovers', async () => {
     const store = f.ctx.relay.responseCache.store as { get: CacheStore['get']; set: CacheStore['set'] };
     const { get, set } = store;
-    store.get = store.set = () => Promise.reject(new Error('store down'));
+    const down = () => Promise.reject(new Error('store down'));
+    store.get = down;
+    store.set = down;
     try {
       const { key } = await keyOf();
       const answer = await send(key, chat);
