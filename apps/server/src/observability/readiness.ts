@@ -40,9 +40,13 @@ export class ReadinessProbe {
     checks.database = database;
     checks.migrations = database === 'ok' ? await settle(this.migrations()) : 'not checked: the database did not answer';
     if (redis !== undefined) checks.redis = redis;
+    const ready = Object.values(checks).every((result) => result === 'ok');
+    // A feature running on its fallback still serves every request (budgets counted in memory, answers served
+    // uncached): it is said here, but does not take the node out of service, which would turn a failing cache
+    // store into an outage of every node at once.
     if (this.budgets?.degraded) checks.budgets = this.budgets.degraded;
     if (this.responseCache?.degraded) checks.response_cache = this.responseCache.degraded;
-    return { ready: Object.values(checks).every((result) => result === 'ok'), checks };
+    return { ready, checks };
   }
 
   private async database(): Promise<void> {
