@@ -28,6 +28,7 @@ export const LOG_PHRASES = {
   scheduledRefresh: 'the scheduled refresh (PriceSourceRefreshHours)',
   commandLine: 'the command line (tollgate prices update)',
   administrator: 'administrator {admin}',
+  twoFactorResetByCommandLine: 'two-factor sign-in turned off from the command line (tollgate two-factor reset)',
   dollars: '${amount#} quota',
   points: '{amount#} points',
 } as const;

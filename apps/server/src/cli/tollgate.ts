@@ -11,6 +11,7 @@ import { CliError } from './cli-error.js';
 import { diffText } from './diff-text.js';
 import { importOneApi } from './one-api-import.js';
 import { pricesUpdate, stderrLog } from './prices-update.js';
+import { resetTwoFactor } from './two-factor-reset.js';
 import { hasBuiltInPrice } from '../relay/billing/built-in-price.js';
 import { dataInForce } from '../modules/prices/stored-price-source.js';
 
@@ -20,6 +21,8 @@ const USAGE = `usage: npm run tollgate -- <command>
   import-one-api --from SQLITE_FILE|DSN                 copy a one-api database into this (empty) database
   prices update [--yes] [--dry-run]                     fetch the price source's current file (PRICE_SOURCE_URL), print
                                                         what it changes, apply it after a y/N question (--yes: at once)
+  two-factor reset --user USERNAME                      turn off a user's two-factor sign-in (root who lost the phone
+                                                        and the recovery codes)
 The database is the server's: SQL_DSN, or SQLITE_PATH.`;
 
 class UsageError extends Error {}
@@ -42,6 +45,13 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'prices') {
     if (file !== 'update') throw new UsageError(file ? `unknown prices command: ${file}` : 'prices needs a command: update');
     await pricesUpdate(config, { yes: values.yes === true, dryRun: values['dry-run'] === true });
+    return;
+  }
+  if (command === 'two-factor') {
+    if (file !== 'reset') throw new UsageError(file ? `unknown two-factor command: ${file}` : 'two-factor needs a command: reset');
+    const username = values.user;
+    if (!username) throw new UsageError('two-factor reset needs --user USERNAME');
+    process.stdout.write(`${await withDatabase(config, (database) => resetTwoFactor(database.db, username))}\n`);
     return;
   }
   if (command === 'export') {
@@ -81,7 +91,7 @@ function readArguments(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { keys: { type: 'boolean' }, format: { type: 'string' }, out: { type: 'string' }, 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, from: { type: 'string' }, help: { type: 'boolean' } },
+      options: { keys: { type: 'boolean' }, format: { type: 'string' }, out: { type: 'string' }, 'dry-run': { type: 'boolean' }, yes: { type: 'boolean', short: 'y' }, from: { type: 'string' }, user: { type: 'string' }, help: { type: 'boolean' } },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));

@@ -25,6 +25,7 @@ const zh: Record<LogPhrase, string> = {
   scheduledRefresh: '定时刷新（PriceSourceRefreshHours）',
   commandLine: '命令行（tollgate prices update）',
   administrator: '管理员 {{admin}}',
+  twoFactorResetByCommandLine: '已在命令行关闭两步验证（tollgate two-factor reset）',
   dollars: '${{amount}} 额度',
   points: '{{amount}} 点额度',
 };
