@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { UserTwoFactorTable } from '../../db/two-factor-table.js';
 
@@ -13,10 +14,24 @@ export async function isTwoFactorEnabled(db: Db, userId: number): Promise<boolea
   return Number(row?.enabled ?? 0) === 1;
 }
 
-/** A new enrolment replaces one begun before and never confirmed. */
+/**
+ * A new enrolment replaces one begun before and never confirmed. Two setups at once (two tabs, a double click)
+ * both find no row and both insert: the one that loses on the primary key replaces the winner's secret instead,
+ * so the last secret shown is the one kept (a delete then insert answered the loser with a 500).
+ */
 export async function saveBegunEnrolment(db: Db, userId: number, sealedSecret: string, now: number): Promise<void> {
-  await db.deleteFrom('user_two_factor').where('user_id', '=', userId).where('enabled', '=', 0).execute();
-  await db.insertInto('user_two_factor').values({ user_id: userId, secret: sealedSecret, enabled: 0, enabled_at: 0, last_step: 0, recovery_codes: '[]', created_at: now }).execute();
+  const begun = { secret: sealedSecret, enabled_at: 0, last_step: 0, recovery_codes: '[]', created_at: now };
+  if (await replaceBegunEnrolment(db, userId, begun)) return;
+  try {
+    await db.insertInto('user_two_factor').values({ user_id: userId, enabled: 0, ...begun }).execute();
+  } catch (error) {
+    if (!isUniqueViolation(error) || !(await replaceBegunEnrolment(db, userId, begun))) throw error;
+  }
+}
+
+async function replaceBegunEnrolment(db: Db, userId: number, begun: Omit<TwoFactorRow, 'user_id' | 'enabled'>): Promise<boolean> {
+  const result = await db.updateTable('user_two_factor').set(begun).where('user_id', '=', userId).where('enabled', '=', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

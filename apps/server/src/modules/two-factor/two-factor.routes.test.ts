@@ -93,6 +93,17 @@ describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
     expect(await call('POST', '/api/user/2fa/enable', cookie, { code: totpCodeAt(setup.data.secret, now) })).toMatchObject({ success: false });
   });
 
+  it('answers setups sent at once (two tabs, a double click) and keeps the secret of the one answered last', async () => {
+    const user = await addUser(t, 'tf-twice');
+    const cookie = await signedIn('tf-twice');
+    const setups = await Promise.all(Array.from({ length: 6 }, () => call<{ secret: string }>('POST', '/api/user/2fa/setup', cookie)));
+    for (const setup of setups) expect(setup.success).toBe(true);
+    expect(await t.ctx.db.selectFrom('user_two_factor').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    // One of the secrets shown is the one kept: its code confirms the enrolment.
+    const confirmed = await Promise.all(setups.map(async (setup) => (await call('POST', '/api/user/2fa/enable', cookie, { code: totpCodeAt(setup.data.secret, now) })).success));
+    expect(confirmed.filter(Boolean)).toHaveLength(1);
+  });
+
   it('asks for the code after the password, with no session until it is given, and refuses a replayed or expired code', async () => {
     await addUser(t, 'tf-login');
     const { secret } = await enrol(await signedIn('tf-login'));
