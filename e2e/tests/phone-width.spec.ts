@@ -49,5 +49,27 @@ test.describe('the console at phone width', () => {
         await screenshot(page, `phone-${language}${path === '/' ? '-home' : path.replace('/', '-')}`);
       }
     });
+
+    test(`the channel actions and the log list are on the first screen, without scrolling sideways (${language})`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+      await loginAsRoot(page);
+      await page.goto('/channel');
+      // Every action of a row fits the screen: the secondary columns wait for a wider screen or "show details".
+      for (const action of ['channel-test', 'channel-toggle', 'channel-delete', 'channel-edit']) {
+        const box = await page.getByTestId(action).first().boundingBox();
+        expect(box && box.x + box.width, action).toBeLessThanOrEqual(390);
+      }
+      await page.goto('/log');
+      // The text filters fold on a phone, so the rows are on the first screen; unfolded, they are all there.
+      const firstRow = page.getByTestId('log-table').locator('tbody tr.ant-table-row').first();
+      await expect(firstRow).toBeVisible();
+      const rowBox = await firstRow.boundingBox();
+      expect(rowBox && rowBox.y + rowBox.height).toBeLessThanOrEqual(844);
+      await expect(page.locator('input[name="username"]')).toHaveCount(0);
+      await page.getByTestId('log-filters-fold').click();
+      await expect(page.locator('input[name="username"]')).toBeVisible();
+      await screenshot(page, `phone-${language}-log-filters-unfolded`);
+    });
   }
 });

@@ -17,6 +17,8 @@ const zh = {
     optional: '可选值',
     type: '日志类型',
     query: '查询',
+    more: '更多筛选',
+    fewer: '收起筛选',
   },
   timeInvalid: '时间格式错误！',
   columns: {
@@ -119,6 +121,8 @@ const en: typeof zh = {
     optional: 'Optional',
     type: 'Log type',
     query: 'Query',
+    more: 'More filters',
+    fewer: 'Fewer filters',
   },
   timeInvalid: 'Time format error!',
   columns: {

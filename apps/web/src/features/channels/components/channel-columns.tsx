@@ -2,6 +2,7 @@ import type { TableColumnsType } from 'antd';
 import type { ChannelView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { GroupTags } from '@/components/group-tags';
+import { WIDE_SCREENS } from '@/components/list-kit/phone-columns';
 import { renderQuota } from '@/lib/format/quota';
 import { BalanceCell, PriorityInput, TestModelSelect } from './channel-cells';
 import { ChannelRowActions } from './channel-row-actions';
@@ -19,11 +20,13 @@ interface ChannelColumnsOptions {
 /** The channel table; the sortable columns sort the loaded rows by the field named by their key. */
 export function useChannelColumns({ handlers, showDetail, testModelOf, setTestModel }: ChannelColumnsOptions): TableColumnsType<ChannelView> {
   const { t } = useTranslation();
+  // On a phone: the name, the status and the actions; "show details" brings the others back there too.
+  const responsive = showDetail ? undefined : WIDE_SCREENS;
   const columns: TableColumnsType<ChannelView> = [
-    { key: 'id', dataIndex: 'id', title: t('channels.columns.id'), sorter: true },
+    { key: 'id', dataIndex: 'id', title: t('channels.columns.id'), sorter: true, responsive },
     { key: 'name', title: t('channels.columns.name'), sorter: true, render: (_, channel) => channel.name || t('channels.noName') },
-    { key: 'group', title: t('channels.columns.group'), sorter: true, render: (_, channel) => <GroupTags groups={channel.group} /> },
-    { key: 'type', title: t('channels.columns.type'), sorter: true, render: (_, channel) => <ChannelTypeTag type={channel.type} /> },
+    { key: 'group', title: t('channels.columns.group'), sorter: true, responsive, render: (_, channel) => <GroupTags groups={channel.group} /> },
+    { key: 'type', title: t('channels.columns.type'), sorter: true, responsive, render: (_, channel) => <ChannelTypeTag type={channel.type} /> },
     {
       key: 'status',
       title: t('channels.columns.status'),
@@ -39,6 +42,7 @@ export function useChannelColumns({ handlers, showDetail, testModelOf, setTestMo
       key: 'response_time',
       title: t('channels.columns.responseTime'),
       sorter: true,
+      responsive,
       render: (_, channel) => <ResponseTimeTag ms={channel.response_time} testTime={channel.test_time} />,
     },
     {
@@ -59,6 +63,7 @@ export function useChannelColumns({ handlers, showDetail, testModelOf, setTestMo
       key: 'priority',
       title: t('channels.columns.priority'),
       sorter: true,
+      responsive,
       render: (_, channel) => <PriorityInput channel={channel} onSave={(text) => handlers.setPriority(channel, text)} />,
     },
     {

@@ -1,4 +1,4 @@
-import { Button, Flex, Popconfirm } from 'antd';
+import { Button, Flex, Grid, Popconfirm } from 'antd';
 import { ChannelStatus, type ChannelView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,8 +14,10 @@ interface ChannelRowActionsProps {
 export function ChannelRowActions({ channel, onTest, onToggle, onDelete }: ChannelRowActionsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // On a phone the four buttons go two by two, so the row fits the screen beside the name and the status.
+  const phone = Grid.useBreakpoint().md === false;
   return (
-    <Flex wrap gap={4}>
+    <Flex wrap gap={4} style={phone ? { maxWidth: 150 } : undefined}>
       <Button size="small" type="primary" ghost onClick={onTest} data-testid="channel-test">
         {t('channels.actions.test')}
       </Button>

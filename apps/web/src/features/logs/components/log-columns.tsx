@@ -1,6 +1,7 @@
 import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { LogView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
+import { WIDE_SCREENS } from '@/components/list-kit/phone-columns';
 import { USD } from '@/lib/format/money';
 import { readQuotaDisplay, renderQuota } from '@/lib/format/quota';
 import { formatTimestamp } from '@/lib/format/time';
@@ -46,18 +47,19 @@ function LogDetails({ log }: { log: LogView }) {
 /** The log table's columns; channel and user only for administrators. Every column sorts the loaded rows. */
 export function useLogColumns(admin: boolean): TableColumnsType<LogView> {
   const { t } = useTranslation();
+  // On a phone: when, what kind, which model, what it cost and the details; the rest from a tablet's width up.
   const adminColumns: TableColumnsType<LogView> = [
-    { key: 'channel', title: t('logs.columns.channel'), sorter: true, render: (_, log) => (log.channel ? <Tag>{log.channel}</Tag> : '') },
-    { key: 'username', title: t('logs.columns.user'), sorter: true, render: (_, log) => (log.username ? <Tag>{log.username}</Tag> : '') },
+    { key: 'channel', title: t('logs.columns.channel'), sorter: true, responsive: WIDE_SCREENS, render: (_, log) => (log.channel ? <Tag>{log.channel}</Tag> : '') },
+    { key: 'username', title: t('logs.columns.user'), sorter: true, responsive: WIDE_SCREENS, render: (_, log) => (log.username ? <Tag>{log.username}</Tag> : '') },
   ];
   return [
     { key: 'created_at', title: t('logs.columns.time'), sorter: true, render: (_, log) => formatTimestamp(log.created_at) },
     ...(admin ? adminColumns : []),
-    { key: 'token_name', title: t('logs.columns.token'), sorter: true, render: (_, log) => (log.token_name ? <Tag color="blue">{log.token_name}</Tag> : '') },
+    { key: 'token_name', title: t('logs.columns.token'), sorter: true, responsive: WIDE_SCREENS, render: (_, log) => (log.token_name ? <Tag color="blue">{log.token_name}</Tag> : '') },
     { key: 'type', title: t('logs.columns.type'), sorter: true, render: (_, log) => <LogTypeTag type={log.type} /> },
     { key: 'model_name', title: t('logs.columns.model'), sorter: true, render: (_, log) => (log.model_name ? <Tag color="cyan">{log.model_name}</Tag> : '') },
-    { key: 'prompt_tokens', title: t('logs.columns.prompt'), sorter: true, render: (_, log) => blankZero(log.prompt_tokens) },
-    { key: 'completion_tokens', title: t('logs.columns.completion'), sorter: true, render: (_, log) => blankZero(log.completion_tokens) },
+    { key: 'prompt_tokens', title: t('logs.columns.prompt'), sorter: true, responsive: WIDE_SCREENS, render: (_, log) => blankZero(log.prompt_tokens) },
+    { key: 'completion_tokens', title: t('logs.columns.completion'), sorter: true, responsive: WIDE_SCREENS, render: (_, log) => blankZero(log.completion_tokens) },
     { key: 'quota', title: t('logs.columns.quota'), sorter: true, render: (_, log) => (log.quota ? renderQuota(log.quota, 6) : '') },
     { key: 'content', title: t('logs.columns.details'), sorter: true, render: (_, log) => <LogDetails log={log} /> },
   ];

@@ -1,4 +1,5 @@
-import { Button, Col, Form, Input, Row, Select } from 'antd';
+import { useState } from 'react';
+import { Button, Col, Form, Grid, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LogFilterInputs } from '../log-query';
 import { LOG_TYPES } from './log-type-tag';
@@ -26,10 +27,16 @@ const ADMIN_FIELDS: Field[] = [
   { key: 'username', name: 'username', label: 'username' },
 ];
 
-/** The log filters: applied by the query button; a type change applies at once (as in one-api). */
+/**
+ * The log filters: applied by the query button; a type change applies at once (as in one-api). On a phone the
+ * text fields fold under "more filters", so the list is on the first screen; what they hold is kept folded.
+ */
 export function LogFilters({ inputs, onChange, type, onTypeChange, onQuery, admin, querying }: LogFiltersProps) {
   const { t } = useTranslation();
-  const fields = admin ? [...COMMON_FIELDS, ...ADMIN_FIELDS] : COMMON_FIELDS;
+  const phone = Grid.useBreakpoint().md === false;
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = phone && !unfolded;
+  const fields = folded ? [] : admin ? [...COMMON_FIELDS, ...ADMIN_FIELDS] : COMMON_FIELDS;
   const typeOptions = LOG_TYPES.map((entry) => ({ value: entry.value, label: t(`logs.types.${entry.text}`) }));
 
   return (
@@ -57,6 +64,11 @@ export function LogFilters({ inputs, onChange, type, onTypeChange, onQuery, admi
             <Button type="primary" htmlType="submit" loading={querying} data-testid="log-query">
               {t('logs.filters.query')}
             </Button>
+            {phone && (
+              <Button type="link" onClick={() => setUnfolded(!unfolded)} data-testid="log-filters-fold">
+                {t(folded ? 'logs.filters.more' : 'logs.filters.fewer')}
+              </Button>
+            )}
           </Form.Item>
         </Col>
       </Row>
