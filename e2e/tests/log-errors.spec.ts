@@ -96,7 +96,8 @@ test.describe('error logs of failed requests', () => {
     const refused = rowWith(page, 'log-table', UNPRICED_MODEL);
     await expect(refused.getByTestId('log-status')).toHaveText('HTTP 503');
     await expect(refused.getByTestId('log-channels')).toHaveText('未调用渠道');
-    await expect(refused).toContainText(`model ${UNPRICED_MODEL} has no price`);
+    // The refusal Tollgate wrote is said in the console's language; the upstream's own message above is as it came.
+    await expect(refused).toContainText(`模型 ${UNPRICED_MODEL} 没有价格`);
     await screenshot(page, 'log-errors-admin');
   });
 

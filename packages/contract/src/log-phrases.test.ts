@@ -37,3 +37,10 @@ describe('a stored text holding the marks the translation uses', () => {
     expect(translateLogText(text, mark)).toBe(text);
   });
 });
+
+describe('the relay refusals an error log keeps', () => {
+  it('are found with the model and the group', () => {
+    expect(translateLogText(logPhrase('noChannel', { model: 'gpt-x', group: 'vip' }), mark)).toBe('<noChannel model=gpt-x group=vip>');
+    expect(translateLogText(logPhrase('modelUnpriced', { model: 'e2e-unpriced' }), mark)).toBe('<modelUnpriced model=e2e-unpriced>');
+  });
+});

@@ -28,6 +28,9 @@ export const LOG_PHRASES = {
   scheduledRefresh: 'the scheduled refresh (PriceSourceRefreshHours)',
   commandLine: 'the command line (tollgate prices update)',
   administrator: 'administrator {admin}',
+  modelUnpriced:
+    'model {model} has no price: an administrator can set one in the console (Settings, Operation, model prices) or in the ModelRatio option, or set DefaultModelRatio to price every unlisted model',
+  noChannel: 'no available channel for model {model} under group {group}',
   twoFactorResetByCommandLine: 'two-factor sign-in turned off from the command line (tollgate two-factor reset)',
   dollars: '${amount#} quota',
   points: '{amount#} points',

@@ -1,3 +1,4 @@
+import { logPhrase } from '@tollgate/contract';
 import { openAIErrorBody } from '../providers/openai/ingress/protocol.js';
 
 /**
@@ -37,5 +38,5 @@ export const relayError = {
    * No enabled channel of the group serves the model: a 404 as OpenAI answers an unknown model (one-api said 503,
    * which every SDK retries as a passing failure). A channel that exists but fails is a 5xx: retrying may help.
    */
-  noChannel: (model: string, group: string) => new RelayError(404, `no available channel for model ${model} under group ${group}`, 'model_not_found', 'invalid_request_error', 'model'),
+  noChannel: (model: string, group: string) => new RelayError(404, logPhrase('noChannel', { model, group }), 'model_not_found', 'invalid_request_error', 'model'),
 };

@@ -1,4 +1,4 @@
-import { defaultTokenKindPrice, parseModelPriceTiers, type ModelPriceTiers, type PriceOrigin, type PriceTier } from '@tollgate/contract';
+import { defaultTokenKindPrice, logPhrase, parseModelPriceTiers, type ModelPriceTiers, type PriceOrigin, type PriceTier } from '@tollgate/contract';
 import { RelayError, relayError } from '../relay-error.js';
 import { builtInPrice, builtInRequestPrice, tableCompletionRatio } from './built-in-price.js';
 import { inferredCompletionRatio } from './completion-ratio.js';
@@ -137,10 +137,7 @@ export class Pricing {
   private fallbackModelRatio(model: string): number {
     const configured = this.options.str('DefaultModelRatio').trim();
     if (configured !== '' && Number.isFinite(Number(configured))) return Number(configured);
-    throw relayError.notConfigured(
-      `model ${model} has no price: an administrator can set one in the console (Settings, Operation, model prices) or in the ModelRatio option, or set DefaultModelRatio to price every unlisted model`,
-      'model_price_not_set',
-    );
+    throw relayError.notConfigured(logPhrase('modelUnpriced', { model }), 'model_price_not_set');
   }
 
   /**
