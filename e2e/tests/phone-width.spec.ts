@@ -24,15 +24,23 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
  * screen, so the operator never scrolls the whole console sideways to reach a button.
  */
 test.describe('the console at phone width', () => {
-  // A row in every list, with long names and amounts, so a table has something to be too wide with.
+  // A row in every list, with long names and amounts, so a table has something to be too wide with. The channel
+  // serves models of its own and goes afterwards: the specs after this one share the server and route by model.
+  let channelId = 0;
   test.beforeAll(async ({ baseURL }) => {
     const root = await apiSession(baseURL ?? '', 'root', '123456');
     const self = await dataOf<{ id: number }>(await root.get('/api/user/self'));
-    const models = 'gpt-4o-mini,claude-sonnet-4-5-20250929,gemini-2.5-flash-preview-09-2025';
-    await dataOf(await root.post('/api/channel/', { data: { name: uniqueName('phone-wide-channel-'), type: 1, key: 'sk-phone', base_url: 'http://127.0.0.1:9', models, group: 'default' } }));
+    const models = 'phone-width-model-with-a-long-name-2025-09-29,phone-width-other-model';
+    channelId = await dataOf<number>(await root.post('/api/channel/', { data: { name: uniqueName('phone-wide-channel-'), type: 1, key: 'sk-phone', base_url: 'http://127.0.0.1:9', models, group: 'default' } }));
     await dataOf(await root.post('/api/token/', { data: { name: 'a key with a long name 12345', remain_quota: 123_456_789_000, expired_time: -1 } }));
     await dataOf(await root.post('/api/redemption/', { data: { name: 'phone-width-code', quota: 987_654_321, count: 1 } }));
     await dataOf(await root.post('/api/topup', { data: { user_id: self.id, quota: 1_000_000_000, remark: 'a top-up with a remark long enough to wrap on a phone' } }));
+    await root.dispose();
+  });
+
+  test.afterAll(async ({ baseURL }) => {
+    const root = await apiSession(baseURL ?? '', 'root', '123456');
+    await dataOf(await root.delete(`/api/channel/${channelId}/`));
     await root.dispose();
   });
 
