@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dataDir = path.join(import.meta.dirname, '.data');
+// A directory per port: two browser runs on different ports (E2E_PORT) must not wipe each other's database.
+const port = process.env.E2E_PORT ?? '3917';
+const dataDir = path.join(import.meta.dirname, port === '3917' ? '.data' : `.data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
@@ -11,7 +13,7 @@ delete process.env.SQL_DSN;
 delete process.env.REDIS_CONN_STRING;
 
 Object.assign(process.env, {
-  PORT: process.env.E2E_PORT ?? '3917',
+  PORT: port,
   SQLITE_PATH: path.join(dataDir, 'one-api.db'),
   SESSION_SECRET: 'e2e-session-secret',
   // Every test signs in from 127.0.0.1; the per-IP limits are tested by the API tests instead.
