@@ -107,6 +107,7 @@ const PERMISSIONS: Record<string, Level> = {
   'GET /api/analytics/export.csv': 'admin',
   'GET /api/log/export.csv': 'admin',
   'GET /api/group': 'admin',
+  'GET /api/group/models': 'admin',
   'GET /api/option': 'admin',
   'PUT /api/option': 'admin',
 

@@ -45,6 +45,12 @@ export const PricingQuerySchema = z.object({ keyword: z.string().optional().defa
 /** GET /api/pricing/model?model=: one model's price before any group ratio, for the administrators' price editor. */
 export const ModelListPriceQuerySchema = z.object({ model: z.string().trim().min(1, 'model is required').max(191) });
 
+/**
+ * GET /api/group/models?group=: the models the enabled channels of a group serve (`*`: of any group), for the
+ * administrators' fallback chain editor.
+ */
+export const GroupModelsQuerySchema = z.object({ group: z.string().trim().min(1, 'group is required').max(191) });
+
 /** GET /api/pricing/model data: the model's price and where it came from, or no price at all. */
 export interface ModelListPriceView {
   model: string;

@@ -10,3 +10,9 @@ export async function availableModels(db: Kysely<Database>, groups: string[]): P
   const rows = await db.selectFrom('abilities').select('model').distinct().where('group', 'in', groups).where('enabled', '=', true).orderBy('model').execute();
   return rows.map((row) => row.model);
 }
+
+/** The models the enabled abilities of any group serve, each once, sorted: what the `*` fallback group may name. */
+export async function everyAvailableModel(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('abilities').select('model').distinct().where('enabled', '=', true).orderBy('model').execute();
+  return rows.map((row) => row.model);
+}
