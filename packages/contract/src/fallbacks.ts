@@ -34,9 +34,17 @@ export interface FallbackStep {
   channels: number[];
   /** The status it failed with (the upstream's, or the relay's own 404/503 when no channel served it). */
   status: number;
-  /** Why the next model was tried; absent on the model whose failure ended the request (an error log's last). */
+  /** Why the next model was tried; absent on the model whose failure ended the request, and on a skipped one. */
   trigger?: FallbackTrigger;
+  /**
+   * Set when the model was passed over without a call: `unpriced`, it has no price (the relay refuses such a
+   * model, so the one after it was tried). Its `status` is that refusal's.
+   */
+  skipped?: FallbackSkip;
 }
+
+/** Why a model of a chain was passed over without a call. */
+export type FallbackSkip = 'unpriced';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -26,7 +26,7 @@ import { Route } from './routing/route.js';
 import { recordFailure, refund, settle } from './settle.js';
 import { TextTally } from './streaming/text-tally.js';
 import { counterFor } from './tokens/encoders.js';
-import { FALLBACK_CHAIN_HEADER, FALLBACK_MODEL_HEADER, FallbackRun, channelsOfSteps, type FallbackHop } from './fallbacks/fallback-run.js';
+import { FALLBACK_CHAIN_HEADER, FALLBACK_MODEL_HEADER, FallbackRun, chainHeader, channelsOfSteps, type FallbackHop, type PlannedHop } from './fallbacks/fallback-run.js';
 import { canFallBack } from './fallbacks/fallback-input.js';
 import { upstreamCall } from './upstream-call-loop.js';
 import { estimatePromptTokens } from './usage.js';
@@ -91,10 +91,18 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     checkModelAllowed(caller, input.model);
     const pinned = caller.pinnedChannelId ?? (endpoint.affinity ? await endpoint.affinity(ctx, input, caller.record) : undefined);
     route = new Route(ctx.relay.channels.table, group, input.model, pinned, (channel) => channelServes(channel, input, mode), ctx.relay.breakers);
-    if (fallbacks && !pinned) ({ input, route, first: firstChannel } = fallbacks.start(input, route));
-    else firstChannel = route.first();
+    if (fallbacks && !pinned) {
+      // A model of the chain that has no price is skipped; when every one left is, the first model's failure is answered.
+      const planned: PlannedHop<RelayPlan> | undefined = fallbacks.planned(fallbacks.start(input, route), (hop) => planWith(hop.first, hop.input));
+      if (!planned) throw fallbacks.endingError;
+      ({ input, route, first: firstChannel } = planned.hop);
+      if ('refused' in planned) throw planned.refused;
+      estimate = planned.plan;
+    } else {
+      firstChannel = route.first();
+      estimate = planWith(firstChannel, input);
+    }
     observation.routed(input.model, firstChannel.id);
-    estimate = planWith(firstChannel, input);
     reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
     // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
     const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
@@ -109,6 +117,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     budgetTicket?.end();
     route?.release();
     const fallback = fallbacks?.fellBack ? fallbacks.failedSteps(input, [], asRelayError(error).status) : undefined;
+    if (fallback) reply.headers({ [FALLBACK_CHAIN_HEADER]: chainHeader(fallback) });
     recordFailed(ctx, request, reply, { caller, input, startedAt, fallback }, error, fallback ? channelsOfSteps(fallback) : [], input.model, refusedModel(ctx.relay.channels.table, group, input.model));
     throw error;
   }
@@ -143,10 +152,13 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
         // priced and reserved anew (the failed model is never billed), and called as if it had been asked for.
         // A request pinned to its channel (a stored response's) stays on it: another model could not continue it.
         const hop: FallbackHop | undefined = fallbacks && !route.pinned && !reply.raw.headersSent ? fallbacks.next(input, route.channels, error) : undefined;
-        if (fallbacks && hop) {
-          ({ input, route, first: firstChannel } = hop);
+        // A model of the chain without a price is skipped for the one after it; none left answers this failure.
+        const planned: PlannedHop<RelayPlan> | undefined = hop && fallbacks?.planned(hop, (next) => planWith(next.first, next.input));
+        if (fallbacks && planned) {
+          ({ input, route, first: firstChannel } = planned.hop);
           try {
-            estimate = attempted = planWith(firstChannel, input);
+            if ('refused' in planned) throw planned.refused;
+            estimate = attempted = planned.plan;
             // A reservation of its own (not a copy: the SQLite ledger marks the one it holds).
             reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
             await ctx.relay.reserver.reserve(reservation);
@@ -160,7 +172,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
         }
         const answered = error instanceof RelayError && error.status === 429 ? saturated(error) : error;
         const fallback = fallbacks?.fellBack ? fallbacks.failedSteps(input, route.channels, asRelayError(answered).status) : undefined;
-        if (fallback && !reply.raw.headersSent) reply.headers({ [FALLBACK_CHAIN_HEADER]: fallback.map((step) => step.model).join(',') });
+        if (fallback && !reply.raw.headersSent) reply.headers({ [FALLBACK_CHAIN_HEADER]: chainHeader(fallback) });
         recordFailed(ctx, request, reply, { caller, input, startedAt, fallback }, answered, fallback ? channelsOfSteps(fallback) : route.channels, attempted.upstreamModel);
         throw answered;
       }
@@ -168,7 +180,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     const { plan: served, response } = outcome;
     const answeringRoute = route;
     if (served.leftOut) reply.headers({ [LEFT_OUT_HEADER]: leftOutHeader(served.leftOut) });
-    if (fallbacks?.fellBack) reply.headers({ [FALLBACK_MODEL_HEADER]: input.model, [FALLBACK_CHAIN_HEADER]: fallbacks.models(input.model).join(',') });
+    if (fallbacks?.fellBack) reply.headers({ [FALLBACK_MODEL_HEADER]: input.model, [FALLBACK_CHAIN_HEADER]: chainHeader(fallbacks.steps, input.model) });
 
     const approximate = ctx.options.bool('ApproximateTokenEnabled');
     const tally = new TextTally(() => counterFor(served.upstreamModel, approximate));

@@ -8,12 +8,18 @@ import { FallbackInput } from './fallback-input.js';
 import { fallbackTrigger } from './fallback-trigger.js';
 import type { FallbackChain } from './model-fallbacks.js';
 
+/** The relay's refusal of a model that has no price (relay/billing/pricing.ts). */
+const UNPRICED = 'model_price_not_set';
+
 /** The next model of a chain, routed: the request as asked of it, its route and the route's first channel. */
 export interface FallbackHop {
   input: RelayInput;
   route: Route;
   first: RoutableChannel;
 }
+
+/** A hop and its plan, or the refusal that ended the request on it. */
+export type PlannedHop<P> = { hop: FallbackHop; plan: P } | { hop: FallbackHop; refused: unknown };
 
 /** The response headers that tell a client its answer came from a model of the chain (docs/fallbacks.md). */
 export const FALLBACK_MODEL_HEADER = 'x-tollgate-fallback-model';
@@ -28,6 +34,10 @@ export const FALLBACK_CHAIN_HEADER = 'x-tollgate-fallback-chain';
 export class FallbackRun {
   readonly steps: FallbackStep[] = [];
   private position = 0;
+  /** Set once a step ended the request (the steps are then whole). */
+  private ended = false;
+  /** The failure that last sent the request on. */
+  private sentOnBy: unknown;
 
   constructor(
     private readonly chain: FallbackChain,
@@ -55,7 +65,55 @@ export class FallbackRun {
     const trigger = fallbackTrigger(error);
     const goesOn = trigger !== undefined && this.chain.triggers.has(trigger);
     this.steps.push(goesOn ? { model: input.model, channels: [...channels], status: asRelayError(error).status, trigger } : { model: input.model, channels: [...channels], status: asRelayError(error).status });
-    if (!goesOn) return undefined;
+    if (!goesOn) {
+      this.ended = true;
+      return undefined;
+    }
+    this.sentOnBy = error;
+    return this.advance();
+  }
+
+  /**
+   * Plans a hop with `plan`; a model of the chain the relay refuses as unpriced is skipped (a step saying so) for
+   * the model after it, rather than ending the request. Any other refusal, and the model asked for's own, is
+   * given back as `refused` with the hop it ended on. Undefined when no model is left: the request is then
+   * answered with `endingError`, the failure that sent it along the chain.
+   */
+  planned<P>(hop: FallbackHop, plan: (hop: FallbackHop) => P): PlannedHop<P> | undefined {
+    for (let at: FallbackHop | undefined = hop; at; ) {
+      try {
+        return { hop: at, plan: plan(at) };
+      } catch (refused) {
+        if (at.input === this.original || asRelayError(refused).code !== UNPRICED) return { hop: at, refused };
+        at.route.release();
+        this.steps.push({ model: at.input.model, channels: [], status: asRelayError(refused).status, skipped: 'unpriced' });
+        at = this.advance();
+      }
+    }
+    return undefined;
+  }
+
+  /** The error the client is answered with when the chain ran out on skipped models. */
+  get endingError(): unknown {
+    return this.sentOnBy;
+  }
+
+  /** Whether the request went on to another model. */
+  get fellBack(): boolean {
+    return this.steps.length > 0;
+  }
+
+  /**
+   * Every model tried for an error log: the steps, with the route that failed last added when the request ended
+   * on it without going through `next` (its reservation refused, say).
+   */
+  failedSteps(input: RelayInput, channels: readonly number[], status: number): FallbackStep[] {
+    if (this.ended) return this.steps;
+    return [...this.steps, { model: input.model, channels: [...channels], status }];
+  }
+
+  /** The next model of the chain that the key may use and that has a channel, routed; undefined when none is left. */
+  private advance(): FallbackHop | undefined {
     while (this.position < this.chain.models.length) {
       const model = this.chain.models[this.position]!;
       this.position += 1;
@@ -69,32 +127,11 @@ export class FallbackRun {
         this.steps.push({ model, channels: [], status: asRelayError(failed).status, trigger: 'failure' });
       }
     }
-    // The last step's trigger said to go on, but nothing was left: it ended the request.
-    const last = this.steps.at(-1);
+    // The last model that failed had its trigger say to go on, but nothing was left: it ended the request.
+    const last = this.steps.findLast((step) => step.skipped === undefined);
     if (last) delete last.trigger;
+    this.ended = true;
     return undefined;
-  }
-
-  /** Whether the request went on to another model. */
-  get fellBack(): boolean {
-    return this.steps.length > 0;
-  }
-
-  /** The models tried, in order, ending with `answered` when one answered. */
-  models(answered?: string): string[] {
-    const models = this.steps.map((step) => step.model);
-    return answered === undefined ? models : [...models, answered];
-  }
-
-  /**
-   * Every model tried for an error log: the steps, with the route that failed last added when the request ended
-   * on it without going through `next` (its reservation refused, say).
-   */
-  failedSteps(input: RelayInput, channels: readonly number[], status: number): FallbackStep[] {
-    const last = this.steps.at(-1);
-    // A step without a trigger ended the request: the list is whole.
-    if (last && last.trigger === undefined) return this.steps;
-    return [...this.steps, { model: input.model, channels: [...channels], status }];
   }
 
   private allowed(model: string): boolean {
@@ -105,6 +142,15 @@ export class FallbackRun {
       return false;
     }
   }
+}
+
+/**
+ * The x-tollgate-fallback-chain header: the models tried, in order, a skipped one with its reason as a
+ * parameter (`gpt-a,gpt-b;skipped=unpriced,gpt-c`), ending with `answered` when one answered.
+ */
+export function chainHeader(steps: readonly FallbackStep[], answered?: string): string {
+  const tried = steps.map((step) => (step.skipped ? `${step.model};skipped=${step.skipped}` : step.model));
+  return (answered === undefined ? tried : [...tried, answered]).join(',');
 }
 
 /** Every channel of every model tried, in order, for an error log's `channels`. */

@@ -7,4 +7,12 @@ describe('a log row fallback chain', () => {
     expect(logOtherView(other).fallback).toEqual([{ model: 'claude-sonnet-4-6', channels: [3, 4], status: 529 }]);
     expect(logOtherView(JSON.stringify({ protocol: 'openai' })).fallback).toBeUndefined();
   });
+
+  it('reads a model skipped for having no price, and only that reason', () => {
+    const other = JSON.stringify({ fallback: [{ model: 'a', channels: [], status: 503, skipped: 'unpriced' }, { model: 'b', channels: [], status: 503, skipped: 'bored' }] });
+    expect(logOtherView(other).fallback).toEqual([
+      { model: 'a', channels: [], status: 503, skipped: 'unpriced' },
+      { model: 'b', channels: [], status: 503 },
+    ]);
+  });
 });

@@ -32,6 +32,8 @@ export interface FallbackStepView {
   model: string;
   channels: number[];
   status: number;
+  /** Passed over without a call: `unpriced`, the model has no price. */
+  skipped?: 'unpriced';
 }
 
 // `other` is read leniently (hand-written or future rows): only positive finite numbers count.
@@ -68,10 +70,11 @@ function fallbackOf(steps: unknown): FallbackStepView[] | undefined {
   if (!Array.isArray(steps)) return undefined;
   const views = steps.flatMap((step: unknown): FallbackStepView[] => {
     if (!step || typeof step !== 'object') return [];
-    const { model, channels, status } = step as Record<string, unknown>;
+    const { model, channels, status, skipped } = step as Record<string, unknown>;
     if (typeof model !== 'string' || model === '') return [];
     const ids = Array.isArray(channels) ? channels.filter((id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0) : [];
-    return [{ model, channels: ids, status: typeof status === 'number' && Number.isInteger(status) ? status : 0 }];
+    const view: FallbackStepView = { model, channels: ids, status: typeof status === 'number' && Number.isInteger(status) ? status : 0 };
+    return [skipped === 'unpriced' ? { ...view, skipped } : view];
   });
   return views.length > 0 ? views : undefined;
 }

@@ -92,7 +92,9 @@ export function FallbackTag({ steps, answered }: { steps: FallbackStepView[]; an
   const { t } = useTranslation();
   const models = steps.map((step) => step.model);
   if (answered) models.push(answered);
-  const tried = steps.map((step) => t('logs.other.fallbackStep', { model: step.model, channels: step.channels.length > 0 ? step.channels.map((id) => `#${id}`).join(' → ') : '—', status: step.status })).join('; ');
+  const tried = steps
+    .map((step) => (step.skipped ? t('logs.other.fallbackSkipped', { model: step.model }) : t('logs.other.fallbackStep', { model: step.model, channels: step.channels.length > 0 ? step.channels.map((id) => `#${id}`).join(' → ') : '—', status: step.status })))
+    .join('; ');
   return (
     <Tooltip title={t('logs.other.fallbackHint', { steps: tried })}>
       <Tag color="purple" data-testid="log-fallback">
