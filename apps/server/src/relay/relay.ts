@@ -30,7 +30,7 @@ import { FALLBACK_CHAIN_HEADER, FALLBACK_MODEL_HEADER, FallbackRun, chainHeader,
 import { canFallBack } from './fallbacks/fallback-input.js';
 import { upstreamCall } from './upstream-call-loop.js';
 import { estimatePromptTokens } from './usage.js';
-import { chargedPerRequest, requestQuota } from './billing/request-price.js';
+import { chargedPerRequest, reservedQuota } from './billing/request-price.js';
 
 /** A relayed POST's handler: the relay of one request, counted in flight until it ends (for a graceful shutdown). */
 export const relayHandler =
@@ -103,7 +103,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
       estimate = planWith(firstChannel, input);
     }
     observation.routed(input.model, firstChannel.id);
-    reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
+    reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: reservedQuota(ctx, rules, estimate, input) };
     // Rate limits come before the reservation; a key, user and group without limits skip them entirely.
     const scopes = limitScopes(caller.record, ctx.relay.groupLimits);
     ticket = scopes && (await admit(ctx.relay.limiter, scopes, request.id, reply, () => estimatePromptTokens(mode, input.hub(), input.model)));
@@ -160,7 +160,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
             if ('refused' in planned) throw planned.refused;
             estimate = attempted = planned.plan;
             // A reservation of its own (not a copy: the SQLite ledger marks the one it holds).
-            reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: requestQuota(estimate.price) ?? rules.reservation(ctx, estimate, input) };
+            reservation = { userId: caller.record.userId, tokenId: caller.record.tokenId, unlimitedToken: caller.record.unlimitedQuota, amount: reservedQuota(ctx, rules, estimate, input) };
             await ctx.relay.reserver.reserve(reservation);
             continue;
           } catch (refused) {

@@ -1,4 +1,7 @@
-import type { Charge } from '../modes/mode-rules.js';
+import type { AppContext } from '../../context.js';
+import type { Charge, ModeRules } from '../modes/mode-rules.js';
+import type { RelayPlan } from '../relay-plan.js';
+import type { RelayInput } from '../request-input.js';
 import { clean } from './price-tier.js';
 import type { Price } from './pricing.js';
 
@@ -14,3 +17,11 @@ export function chargedPerRequest(charge: Charge, price: Price): Charge {
   const quota = requestQuota(price, charge.requests);
   return quota === undefined ? charge : { ...charge, quota };
 }
+
+/**
+ * What a request reserves: for a model priced per call, that price for each call it is estimated to count as
+ * (a Cohere rerank's search units, so that a nearly empty account cannot start a thousand-document rerank);
+ * otherwise its mode's estimate.
+ */
+export const reservedQuota = (ctx: AppContext, rules: ModeRules, plan: RelayPlan, input: RelayInput): number =>
+  requestQuota(plan.price, plan.price.perRequest === undefined ? 1 : (rules.requests?.(plan, input) ?? 1)) ?? rules.reservation(ctx, plan, input);

@@ -32,6 +32,11 @@ export interface Outcome {
 export interface ModeRules {
   readInput(request: RelayRequest): RelayInput;
   reservation(ctx: AppContext, plan: RelayPlan, input: RelayInput): number;
+  /**
+   * The calls a request will count as when its model is priced per call (a rerank's search units on Cohere),
+   * for its reservation; 1 when absent. Charge's `requests` settles it to what the upstream reported.
+   */
+  requests?(plan: RelayPlan, input: RelayInput): number;
   charge(ctx: AppContext, plan: RelayPlan, input: RelayInput, outcome: Outcome): Promise<Charge>;
 }
 

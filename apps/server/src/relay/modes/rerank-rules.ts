@@ -1,3 +1,5 @@
+import { cohereSearchUnits } from '../../providers/cohere/rerank-units.js';
+import { rerankFormatOf } from '../../providers/rerank/rerank-format.js';
 import { InvalidRerankRequest, readRerankRequest, rerankTokens, validateRerankRequest, type RerankRequest } from '../../providers/rerank/rerank-request.js';
 import type { JsonObject } from '../../providers/openai/request-body.js';
 import { clean } from '../billing/price-tier.js';
@@ -15,8 +17,9 @@ const estimateCounter = (text: string) => Math.ceil(Buffer.byteLength(text) / 3)
  * POST /v1/rerank (Cohere's and Jina's shape). The body is checked whole before any channel is chosen, each
  * refusal a 400 naming its field, and kept in one shape every rerank adaptor reads. Billed as the vendor
  * bills: a model priced per call (ModelRequestPrice, or a built-in per-search price) costs that price per
- * search unit the upstream reports (Cohere's; 1 when it reports none); any other model its tokens at the
- * model and group ratios, as embeddings are: the upstream's count, else Tollgate's own (TEI counts nothing).
+ * search unit the upstream reports (Cohere's; 1 when it reports none), reserved per unit estimated; any other
+ * model its tokens at the model and group ratios, as embeddings are: the upstream's count, else Tollgate's own
+ * (TEI counts nothing).
  */
 export const rerankRules: ModeRules = {
   readInput(request: RelayRequest): RelayInput {
@@ -33,6 +36,9 @@ export const rerankRules: ModeRules = {
   },
 
   reservation: (_ctx, plan, input) => Math.ceil(rerankTokens(readRerankRequest(input.json), estimateCounter) * plan.price.modelRatio * plan.price.groupRatio),
+
+  // Cohere bills a search unit per hundred documents (long ones counting as several): reserved as estimated, settled to what it reports.
+  requests: (plan, input) => (rerankFormatOf(plan.request.target) === 'cohere' ? cohereSearchUnits(readRerankRequest(input.json), plan.upstreamModel, estimateCounter) : 1),
 
   async charge(ctx, plan, input, { reported }) {
     const tokens = reported && reported.totalTokens > 0 ? reported.totalTokens : rerankTokens(readRerankRequest(input.json), await counterFor(plan.upstreamModel, ctx.options.bool('ApproximateTokenEnabled')));
