@@ -1,6 +1,7 @@
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactElement, type ReactNode } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { showError } from '@/app/toasts/toast';
+import { markRefusedField } from '@/components/form-rules/server-field-error';
 import { useSaveOptions } from '../api/options';
 import { changedOptions, type OptionChange, type Options } from '../option-diff';
 
@@ -12,6 +13,8 @@ export interface OptionField {
   kind?: 'text' | 'number' | 'secret' | 'textarea';
   min?: number;
   step?: number;
+  /** An input of its own in place of the kind's (a structured editor); the form hands it the value and onChange. */
+  input?: ReactElement;
 }
 
 /** Why changes must not be sent: a message, or a message for one field, which is marked with it as well. */
@@ -32,6 +35,8 @@ interface OptionSectionProps {
   prepareFailed?: (reason: string) => string;
   /** Turns the changes into what is stored, before they are checked (the ratio editors store only the operator's entries). */
   store?: (changes: OptionChange[]) => OptionChange[];
+  /** Told of a refused save, after the field the server named is marked. */
+  onRefused?: (error: unknown) => void;
   /** Controls saved on their own (checkboxes), shown above the save button. */
   children?: ReactNode;
 }
@@ -58,7 +63,7 @@ function FieldInput({ field, value, onChange }: FieldInputProps) {
 }
 
 /** A group of options with one save button that sends only what changed. */
-export function OptionSection({ title, description, options, fields, saveLabel, validate, prepare, prepareFailed, store, children }: OptionSectionProps) {
+export function OptionSection({ title, description, options, fields, saveLabel, validate, prepare, prepareFailed, store, onRefused, children }: OptionSectionProps) {
   const save = useSaveOptions();
   const [form] = Form.useForm<Options>();
   const [preparing, setPreparing] = useState(false);
@@ -90,7 +95,13 @@ export function OptionSection({ title, description, options, fields, saveLabel, 
     const problem = validate?.(changes);
     if (typeof problem === 'object') form.setFields([{ name: problem.key, errors: [problem.message] }]);
     if (problem) return showError(typeof problem === 'object' ? problem.message : problem);
-    save.mutate(changes);
+    // A refusal the console did not foresee (a 400 naming the field) is marked on that field; the toast says it too.
+    save.mutate(changes, {
+      onError: (error) => {
+        markRefusedField(form, error);
+        onRefused?.(error);
+      },
+    });
   };
 
   return (
@@ -100,7 +111,7 @@ export function OptionSection({ title, description, options, fields, saveLabel, 
       <Flex wrap gap="middle">
         {fields.map((field) => (
           <Form.Item key={field.key} name={field.key} label={field.label} style={{ flex: field.kind === 'textarea' ? '1 1 100%' : '1 1 240px' }}>
-            <FieldInput field={field} />
+            {field.input ?? <FieldInput field={field} />}
           </Form.Item>
         ))}
       </Flex>

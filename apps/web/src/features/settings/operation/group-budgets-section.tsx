@@ -1,40 +1,28 @@
 import { budgetTimeZoneProblem, groupBudgetsProblem } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
-import { catalogText } from '@/app/i18n/catalog-text';
-import { OptionSection } from '../components/option-section';
+import { JsonOptionSection, jsonOf } from '../components/json-option-section';
 import type { OptionChange, Options } from '../option-diff';
-import { prettyRatio } from '../ratio-text';
 
 const KEY = 'GroupBudgets';
 const ZONE = 'BudgetTimeZone';
 
 /** The problem with a changed GroupBudgets or BudgetTimeZone, if any: the server's own rules, shared through the contract. */
-export function groupBudgetsChangeProblem(changes: readonly OptionChange[]): string | undefined {
+const groupBudgetsChangeProblem = (changes: readonly OptionChange[]) => {
   const budgets = changes.find((candidate) => candidate.key === KEY);
   const zone = changes.find((candidate) => candidate.key === ZONE);
-  const problem = (budgets && groupBudgetsProblem(budgets.value.trim() === '' ? '{}' : budgets.value)) ?? (zone && budgetTimeZoneProblem(zone.value.trim()));
-  return problem && catalogText(problem);
-}
+  return (budgets && groupBudgetsProblem(jsonOf(budgets))) ?? (zone && budgetTimeZoneProblem(zone.value.trim()));
+};
 
-/** The GroupBudgets option as JSON (cleared means none, '{}') and the zone periods start in (blank is UTC). */
+/** The GroupBudgets option as JSON (cleared means none, '{}') and the zone periods start in (blank is UTC), saved together. */
 export function GroupBudgetsSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
-  const pretty = { ...options, [KEY]: prettyRatio(options[KEY] ?? '') };
   return (
-    <OptionSection
-      title={t('groupBudgets')}
-      description={t('groupBudgetsHelp')}
-      options={pretty}
-      saveLabel={t('saveGroupBudgets')}
-      validate={(changes) => {
-        const problem = groupBudgetsChangeProblem(changes);
-        return problem && `${t('groupBudgetsInvalid')}: ${problem}`;
-      }}
-      prepare={(typed) => Promise.resolve((typed[KEY] ?? '').trim() === '' && pretty[KEY] !== '' ? { ...typed, [KEY]: '{}' } : typed)}
-      fields={[
-        { key: KEY, label: t('groupBudgets'), placeholder: t('groupBudgetsPlaceholder'), kind: 'textarea' },
-        { key: ZONE, label: t('budgetTimeZone'), placeholder: t('budgetTimeZonePlaceholder'), kind: 'text' },
-      ]}
+    <JsonOptionSection
+      options={options}
+      optionKey={KEY}
+      texts={{ title: t('groupBudgets'), help: t('groupBudgetsHelp'), placeholder: t('groupBudgetsPlaceholder'), invalid: t('groupBudgetsInvalid'), save: t('saveGroupBudgets') }}
+      problem={groupBudgetsChangeProblem}
+      extraFields={[{ key: ZONE, label: t('budgetTimeZone'), placeholder: t('budgetTimeZonePlaceholder'), kind: 'text' }]}
     />
   );
 }

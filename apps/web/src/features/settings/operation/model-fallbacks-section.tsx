@@ -1,18 +1,15 @@
 import { modelFallbacksProblem } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
-import { catalogText } from '@/app/i18n/catalog-text';
-import { OptionSection } from '../components/option-section';
+import { JsonOptionSection, jsonOf } from '../components/json-option-section';
 import type { OptionChange, Options } from '../option-diff';
-import { prettyRatio } from '../ratio-text';
 
 const KEY = 'ModelFallbacks';
 
-/** The problem with a changed ModelFallbacks, if any: the server's own rules (shared through the contract), naming the field. */
-export function modelFallbacksChangeProblem(changes: readonly OptionChange[]): string | undefined {
+/** The problem with a changed ModelFallbacks, if any: the server's own rules, shared through the contract, naming the field. */
+const modelFallbacksChangeProblem = (changes: readonly OptionChange[]) => {
   const change = changes.find((candidate) => candidate.key === KEY);
-  const problem = change && modelFallbacksProblem(change.value.trim() === '' ? '{}' : change.value);
-  return problem && catalogText(problem);
-}
+  return change && modelFallbacksProblem(jsonOf(change));
+};
 
 /**
  * The ModelFallbacks option as validated JSON (cleared means none, '{}'): per group (`*` for every group),
@@ -20,19 +17,12 @@ export function modelFallbacksChangeProblem(changes: readonly OptionChange[]): s
  */
 export function ModelFallbacksSection({ options }: { options: Options }) {
   const { t } = useTranslation('translation', { keyPrefix: 'adminSettings.operation' });
-  const pretty = { ...options, [KEY]: prettyRatio(options[KEY] ?? '') };
   return (
-    <OptionSection
-      title={t('modelFallbacks')}
-      description={t('modelFallbacksHelp')}
-      options={pretty}
-      saveLabel={t('saveModelFallbacks')}
-      validate={(changes) => {
-        const problem = modelFallbacksChangeProblem(changes);
-        return problem && `${t('modelFallbacksInvalid')}: ${problem}`;
-      }}
-      prepare={(typed) => Promise.resolve((typed[KEY] ?? '').trim() === '' && pretty[KEY] !== '' ? { ...typed, [KEY]: '{}' } : typed)}
-      fields={[{ key: KEY, label: t('modelFallbacks'), placeholder: t('modelFallbacksPlaceholder'), kind: 'textarea' }]}
+    <JsonOptionSection
+      options={options}
+      optionKey={KEY}
+      texts={{ title: t('modelFallbacks'), help: t('modelFallbacksHelp'), placeholder: t('modelFallbacksPlaceholder'), invalid: t('modelFallbacksInvalid'), save: t('saveModelFallbacks') }}
+      problem={modelFallbacksChangeProblem}
     />
   );
 }
