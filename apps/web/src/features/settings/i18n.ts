@@ -1,5 +1,6 @@
 import { configTransferMessages } from './config-transfer/i18n';
 import { operationMessages } from './operation/i18n';
+import { fallbackEditorMessages } from './operation/fallbacks/fallback-i18n';
 import { pricesMessages } from './operation/prices-i18n';
 import { priceSourceMessages } from './operation/price-source-i18n';
 import { otherMessages } from './other/i18n';
@@ -11,6 +12,7 @@ const zh = {
   operation: operationMessages.zh,
   prices: pricesMessages.zh,
   priceSource: priceSourceMessages.zh,
+  fallbacks: fallbackEditorMessages.zh,
   system: systemMessages.zh,
   other: otherMessages.zh,
   configTransfer: configTransferMessages.zh,
@@ -21,6 +23,7 @@ const en: typeof zh = {
   operation: operationMessages.en,
   prices: pricesMessages.en,
   priceSource: priceSourceMessages.en,
+  fallbacks: fallbackEditorMessages.en,
   system: systemMessages.en,
   other: otherMessages.en,
   configTransfer: configTransferMessages.en,
