@@ -11,6 +11,7 @@ import type { RedisLimiter } from './redis-limiter.js';
 export class LimitTicket {
   private tokens = 0;
   private ended = false;
+  private renewal: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -24,9 +25,23 @@ export class LimitTicket {
     this.tokens = tokens;
   }
 
+  /**
+   * Keeps the running slot held for as long as the request runs (a Realtime session may outlast the Redis lease,
+   * after which the slot would be dropped and another request let in): its lease is renewed every third of it
+   * until `end`. A slot counted in memory has no lease.
+   */
+  holdOpen(): void {
+    if (this.memory || this.ended || this.renewal) return;
+    const every = this.limiter.renewEveryMs;
+    if (every === undefined) return;
+    this.renewal = setInterval(() => this.limiter.renewInRedis(this.requestId, this.scopes, this.estimate), every);
+    this.renewal.unref();
+  }
+
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    clearInterval(this.renewal);
     if (this.memory) this.memory.end(this.tokens);
     else this.limiter.finishInRedis(this.requestId, this.scopes, this.estimate, this.tokens);
   }
@@ -81,6 +96,16 @@ export class RateLimiter {
   /** Off the response path: a lost end only keeps the slot until its lease runs out (redis-limiter.ts). */
   finishInRedis(requestId: string, scopes: readonly LimitScope[], estimate: number, tokens: number): void {
     this.redis?.finish(requestId, scopes, estimate, tokens).catch((error: unknown) => this.redisFailed(error, false));
+  }
+
+  /** How often a slot held in Redis is renewed: a third of its lease, so two renewals may fail before it runs out. */
+  get renewEveryMs(): number | undefined {
+    return this.redis && Math.floor(this.redis.leaseMs / 3);
+  }
+
+  /** Off the session's path, as an end is: a failed renewal is tried again at the next tick. */
+  renewInRedis(requestId: string, scopes: readonly LimitScope[], estimate: number): void {
+    this.redis?.renew(requestId, scopes, estimate).catch((error: unknown) => this.redisFailed(error, false));
   }
 
   /** The current use of a key's or user's counter, for the console. */

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { WINDOW_MS, type Dimension, type Headroom, type LimitScope, type ScopeUsage, type Verdict } from './limit-set.js';
-import { ADMIT_SCRIPT, FINISH_SCRIPT, USAGE_SCRIPT } from './redis-scripts.js';
+import { ADMIT_SCRIPT, FINISH_SCRIPT, RENEW_SCRIPT, USAGE_SCRIPT } from './redis-scripts.js';
 
 /**
  * How long a running request holds its slot in Redis at most: a node that died mid-request stops counting
@@ -12,6 +12,7 @@ export const LEASE_MS = 30 * 60_000;
 interface LimitCommands {
   tollgateLimitAdmit(...args: (string | number)[]): Promise<(number | string)[]>;
   tollgateLimitFinish(...args: (string | number)[]): Promise<number>;
+  tollgateLimitRenew(...args: (string | number)[]): Promise<number>;
   tollgateLimitUsage(...args: (string | number)[]): Promise<number[]>;
 }
 
@@ -27,9 +28,14 @@ const keysOf = (id: string) => {
 export class RedisLimiter {
   private readonly commands: LimitCommands;
 
-  constructor(private readonly redis: Redis) {
+  /** `leaseMs`: how long a running request holds its slot unless renewed (LEASE_MS; tests shorten it). */
+  constructor(
+    private readonly redis: Redis,
+    readonly leaseMs = LEASE_MS,
+  ) {
     redis.defineCommand('tollgateLimitAdmit', { lua: ADMIT_SCRIPT });
     redis.defineCommand('tollgateLimitFinish', { lua: FINISH_SCRIPT });
+    redis.defineCommand('tollgateLimitRenew', { lua: RENEW_SCRIPT });
     redis.defineCommand('tollgateLimitUsage', { lua: USAGE_SCRIPT, numberOfKeys: 5 });
     this.commands = redis as unknown as LimitCommands;
   }
@@ -42,7 +48,7 @@ export class RedisLimiter {
   async admit(requestId: string, scopes: readonly LimitScope[], estimate: number): Promise<Verdict> {
     const args: (string | number)[] = [scopes.length * 5];
     for (const scope of scopes) args.push(...keysOf(scope.id));
-    args.push(0, WINDOW_MS, LEASE_MS, requestId, scopes.length);
+    args.push(0, WINDOW_MS, this.leaseMs, requestId, scopes.length);
     for (const { limits } of scopes) args.push(limits.rpm, limits.tpm, limits.concurrency, estimate);
     const result = await this.commands.tollgateLimitAdmit(...args);
     if (Number(result[0]) !== 1) return { admitted: false, retryAfterMs: Number(result[1]), refusedOn: result[2] as Dimension, refusedBy: Number(result[3]) };
@@ -57,15 +63,25 @@ export class RedisLimiter {
   }
 
   async finish(requestId: string, scopes: readonly LimitScope[], estimate: number, tokens: number): Promise<void> {
+    await this.commands.tollgateLimitFinish(...this.runningArgs(requestId, scopes, estimate, tokens));
+  }
+
+  /** Restarts the lease of a request still running, so a session longer than the lease keeps its slot. */
+  async renew(requestId: string, scopes: readonly LimitScope[], estimate: number): Promise<void> {
+    await this.commands.tollgateLimitRenew(...this.runningArgs(requestId, scopes, estimate, 0));
+  }
+
+  /** The keys and arguments FINISH and RENEW share: the running entry is named by request id and reserved tokens. */
+  private runningArgs(requestId: string, scopes: readonly LimitScope[], estimate: number, tokens: number): (string | number)[] {
     const args: (string | number)[] = [scopes.length * 5];
     for (const scope of scopes) args.push(...keysOf(scope.id));
-    args.push(0, WINDOW_MS, LEASE_MS, requestId, scopes.length);
+    args.push(0, WINDOW_MS, this.leaseMs, requestId, scopes.length);
     for (const { limits } of scopes) args.push(limits.rpm, limits.tpm, limits.concurrency, limits.tpm > 0 ? estimate : 0, tokens);
-    await this.commands.tollgateLimitFinish(...args);
+    return args;
   }
 
   async usage(id: string): Promise<ScopeUsage> {
-    const [requests = 0, tokens = 0, concurrency = 0] = await this.commands.tollgateLimitUsage(...keysOf(id), 0, WINDOW_MS, LEASE_MS, '', 0);
+    const [requests = 0, tokens = 0, concurrency = 0] = await this.commands.tollgateLimitUsage(...keysOf(id), 0, WINDOW_MS, this.leaseMs, '', 0);
     return { requests, tokens, concurrency };
   }
 }

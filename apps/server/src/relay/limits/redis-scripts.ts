@@ -10,6 +10,7 @@
  * ADMIT  ARGV: now, window, lease, request id, scope count, then per scope rpm, tpm, concurrency, estimate.
  *        Returns {1, now, per scope: requests, oldest request, tokens, oldest settled} or {0, retry ms, dimension, scope index}.
  * FINISH ARGV: now, window, lease, request id, scope count, then per scope rpm, tpm, concurrency, reserved, tokens.
+ * RENEW  ARGV: as FINISH (tokens unused): restarts the lease of a request still running (a Realtime session).
  */
 const COMMON = `
 local clock = redis.call('TIME')
@@ -92,6 +93,21 @@ for i = 0, n - 1 do
   end
 end
 return 1
+`;
+
+export const RENEW_SCRIPT = `${COMMON}
+local renewed = 0
+for i = 0, n - 1 do
+  local k, a = i * 5, 5 + i * 5
+  local tpm, conc, reserved = tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4])
+  if conc > 0 or tpm > 0 then
+    -- XX: a slot that already ran out (or was finished) is not taken again behind the limit's back.
+    renewed = renewed + redis.call('ZADD', KEYS[k + 4], 'XX', 'CH', now, id .. ':' .. reserved)
+    redis.call('PEXPIRE', KEYS[k + 4], lease)
+    redis.call('PEXPIRE', KEYS[k + 5], lease)
+  end
+end
+return renewed
 `;
 
 /** The usage of one scope: ARGV as above (id and count unused). Returns {requests, tokens, running}. */

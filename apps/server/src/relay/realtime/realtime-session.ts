@@ -38,6 +38,8 @@ export class RealtimeSession {
   /** Starts relaying; `onEnd` is told once the session is over and everything it held was given back. */
   start(onEnd: () => void, early: readonly { data: Buffer; isBinary: boolean }[]): void {
     this.onEnd = onEnd;
+    // The session's running slot outlasts the Redis lease of a request's: renewed until the session ends.
+    this.ticket?.holdOpen();
     const { client, upstream } = this;
     client.on('message', (data: Buffer, isBinary) => this.forward(upstream, client, data, isBinary));
     const fromUpstream = (data: Buffer, isBinary: boolean) => {
