@@ -47,6 +47,8 @@ import { userUsageRoutes } from './modules/users/user-usage.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { twoFactorAdminRoutes } from './modules/two-factor/two-factor-admin.routes.js';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
+import { passkeyLoginRoutes } from './modules/passkeys/passkey-login.routes.js';
 
 export interface BuildOptions {
   /** Folder of the built console; omitted in API tests. */
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(userRoutes(ctx), { prefix: '/user' });
       await api.register(twoFactorRoutes(ctx), { prefix: '/user' });
       await api.register(twoFactorAdminRoutes(ctx), { prefix: '/user' });
+      await api.register(passkeyRoutes(ctx), { prefix: '/user' });
+      await api.register(passkeyLoginRoutes(ctx), { prefix: '/user' });
       await api.register(emailAuthRoutes(ctx));
       await api.register(oauthRoutes(ctx), { prefix: '/oauth' });
       await api.register(topupRoutes(ctx), { prefix: '/user' });

@@ -37,6 +37,12 @@ const EnvSchema = z.object({
   GLOBAL_WEB_RATE_LIMIT: int(240),
   CRITICAL_RATE_LIMIT: int(20),
   FRONTEND_BASE_URL: optional.pipe(z.url({ error: 'must be an absolute URL' }).optional()),
+  /** Passkeys' relying party ID (a host name, e.g. example.com); unset: ServerAddress's host, else the request's. */
+  WEBAUTHN_RP_ID: optional.pipe(z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com').optional()),
+  /** Origins a passkey answer may come from (comma list); unset: ServerAddress's origin, else the request's. */
+  WEBAUTHN_ORIGINS: optional
+    .transform((v) => (v ? v.split(',').map((item) => item.trim().replace(/\/+$/, '')).filter(Boolean) : []))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of origins such as https://example.com' }))),
   TRUSTED_PROXIES: z.string().default('loopback'),
   INITIAL_ROOT_TOKEN: optional,
   INITIAL_ROOT_ACCESS_TOKEN: optional,

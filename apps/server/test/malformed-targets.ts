@@ -30,6 +30,14 @@ const RERANK_MODEL = 'jina-reranker-v2-base-multilingual';
  */
 export const FUZZ_MODELS = [CHAT_MODEL, EMBEDDING_MODEL, 'gpt-3.5-turbo-instruct', 'text-davinci-edit-001', 'omni-moderation-latest', 'text-moderation-stable', 'dall-e-3', 'dall-e-2', 'tts-1', 'whisper-1', RERANK_MODEL];
 
+const PASSKEY_ASSERTION = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA', userHandle: 'dXNlcg' },
+};
+const PASSKEY_REGISTRATION = { ...PASSKEY_ASSERTION, response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] } };
 const messages = [{ role: 'user', content: 'hi' }];
 const contents = [{ role: 'user', parts: [{ text: 'hi' }] }];
 
@@ -64,6 +72,10 @@ export const apiTargets = (ids: FuzzIds): Target[] => [
   { route: 'POST /api/channel/fetch_models', url: '/api/channel/fetch_models', base: { id: ids.channelId, type: 8, key: 'k', base_url: ids.upstreamUrl, other: '', config: '{}' } },
   { route: 'POST /api/channel/unpriced_models', url: '/api/channel/unpriced_models', base: { models: [CHAT_MODEL, 'no-such-model'] } },
   { route: 'PUT /api/option', url: '/api/option/', base: { key: 'Notice', value: 'hello' } },
+  // Passkeys: well-shaped WebAuthn answers whose bytes prove nothing, so each broken field meets the checks past the schema.
+  { route: 'POST /api/user/login/passkey', url: '/api/user/login/passkey', base: { credential: PASSKEY_ASSERTION } },
+  { route: 'POST /api/user/passkeys/registration', url: '/api/user/passkeys/registration', base: { name: 'Fuzz', credential: PASSKEY_REGISTRATION } },
+  { route: 'PUT /api/user/passkeys/:id', url: '/api/user/passkeys/1', base: { name: 'Fuzz' } },
 ];
 
 const gemini = (prefix: string, method: string, base: Record<string, unknown>, model = CHAT_MODEL): Target => ({ route: `POST ${prefix}/models/*`, url: `${prefix}/models/${model}:${method}`, base });

@@ -14,6 +14,7 @@ export * from './log.js';
 export * from './log-phrases.js';
 export * from './rate-limit.js';
 export * from './two-factor.js';
+export * from './passkeys.js';
 export * from './budget.js';
 export * from './fallbacks.js';
 export * from './messages/index.js';

@@ -32,6 +32,8 @@ export const LOG_PHRASES = {
     'model {model} has no price: an administrator can set one in the console (Settings, Operation, model prices) or in the ModelRatio option, or set DefaultModelRatio to price every unlisted model',
   noChannel: 'no available channel for model {model} under group {group}',
   twoFactorResetByCommandLine: 'two-factor sign-in turned off from the command line (tollgate two-factor reset)',
+  passkeysResetByCommandLine: 'passkeys removed from the command line (tollgate two-factor reset): {count#}',
+  passkeysResetByAdministrator: 'two-factor sign-in turned off by administrator {admin}, passkeys removed: {count#}',
   dollars: '${amount#} quota',
   points: '{amount#} points',
 } as const;

@@ -59,6 +59,8 @@ export interface RecoveryCodes {
 /** The password step's answer for an account with a second factor (new-api's shape): no session yet. */
 export interface SecondFactorChallenge {
   require_2fa: true;
+  /** Tollgate's addition: which second factors the account has ('totp', 'passkey'); new-api's clients ignore it. */
+  methods?: ('totp' | 'passkey')[];
 }
 
 export const isSecondFactorChallenge = (data: unknown): data is SecondFactorChallenge =>

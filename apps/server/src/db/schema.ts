@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { UsageRollupsDailyTable, UsageRollupsTable, UsageTotalsTable } from './usage-rollups.js';
 import type { UserTwoFactorTable } from './two-factor-table.js';
+import type { PasskeyChallengesTable, PasskeysTable } from './passkey-tables.js';
 import type { ResponseCacheTable } from './response-cache-table.js';
 
 /**
@@ -155,6 +156,8 @@ export interface Database {
   price_source_files: PriceSourceFilesTable;
   usage_journal_marks: UsageJournalMarksTable;
   user_two_factor: UserTwoFactorTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   response_cache: ResponseCacheTable;
 }
 

@@ -10,6 +10,7 @@ import { priceSourceMessages } from './price-source-messages.js';
 import { fillPlaceholders, type MessageLanguage, type MessageParams, type MessageRef, type MessageTexts } from './message.js';
 import { optionMessages, rateLimitMessages } from './option-messages.js';
 import { twoFactorMessages } from './two-factor-messages.js';
+import { passkeyMessages } from './passkey-messages.js';
 import { channelMessages, logMessages, redemptionMessages, tokenMessages } from './resource-messages.js';
 
 /** Every message the server can answer the console with, in English and Chinese. */
@@ -33,6 +34,7 @@ export const MESSAGE_CATALOG = {
   ...priceMessages,
   ...priceSourceMessages,
   ...twoFactorMessages,
+  ...passkeyMessages,
 } as const satisfies Record<string, MessageTexts>;
 
 export type MessageCode = keyof typeof MESSAGE_CATALOG;

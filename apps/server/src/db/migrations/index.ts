@@ -5,6 +5,7 @@ import { ensureColumns, ensureIndexes, ensureTable } from './ensure-table.js';
 import { USAGE_ROLLUPS_DAILY_TABLE, USAGE_ROLLUPS_TABLE, USAGE_TOTALS_TABLE } from '../usage-rollups.js';
 import { LOG_INDEXES } from './log-indexes.js';
 import { USER_TWO_FACTOR_TABLE } from '../two-factor-table.js';
+import { PASSKEY_CHALLENGES_TABLE, PASSKEYS_TABLE } from '../passkey-tables.js';
 import { RESPONSE_CACHE_COLUMNS, RESPONSE_CACHE_TABLE } from '../response-cache-table.js';
 import { ONE_API_TABLES, VERIFICATION_CODES_TABLE } from './one-api-tables.js';
 import { BUDGET_COLUMNS, CACHE_VERSIONS_TABLE, LOG_OTHER_COLUMN, PRICE_SOURCE_FILES_TABLE, RATE_LIMIT_COLUMNS, RESPONSE_ROUTES_TABLE, USAGE_JOURNAL_MARKS_TABLE } from './tollgate-tables.js';
@@ -85,6 +86,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await ensureColumns(db, dialect, 'tokens', RESPONSE_CACHE_COLUMNS);
         await ensureTable(db, dialect, RESPONSE_CACHE_TABLE);
+      },
+    },
+    '0016_passkeys': {
+      async up(db: Kysely<unknown>) {
+        await ensureTable(db, dialect, PASSKEYS_TABLE);
+        await ensureTable(db, dialect, PASSKEY_CHALLENGES_TABLE);
       },
     },
   };

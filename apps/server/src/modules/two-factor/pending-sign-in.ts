@@ -5,6 +5,10 @@ import { nowSeconds } from '../../lib/random.js';
 /** How long the second step may follow the first: enough to open an app, short enough to be of no use later. */
 export const PENDING_SIGN_IN_SECONDS = 300;
 
+/** Second factors (codes, passkeys) one waiting account may send in a window, whatever addresses they come from. */
+export const SECOND_STEP_ATTEMPTS_PER_ACCOUNT = 10;
+export const SECOND_STEP_WINDOW_SECONDS = 600;
+
 /**
  * The first step's result kept in the signed session cookie: the user it proved, until when. Nothing in it
  * signs anyone in (it has no `id`), and only this browser holds it.

@@ -109,7 +109,7 @@ describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
     const { secret } = await enrol(await signedIn('tf-login'));
 
     const first = await passwordStep('tf-login');
-    expect(first.json()).toEqual({ success: true, message: expect.any(String), data: { require_2fa: true } });
+    expect(first.json()).toEqual({ success: true, message: expect.any(String), data: { require_2fa: true, methods: ['totp'] } });
     const pending = nextCookie(first);
     expect((await send('GET', '/api/user/self', pending)).statusCode).toBe(401);
 

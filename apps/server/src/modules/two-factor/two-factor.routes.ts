@@ -10,13 +10,10 @@ import { currentUser, requireUser } from '../auth/console-roles.js';
 import { finishSignIn } from '../users/sign-in.js';
 import { findUserById } from '../users/users.repository.js';
 import { parseStrict } from './parse-strict.js';
-import { pendingUserId } from './pending-sign-in.js';
+import { pendingUserId, SECOND_STEP_ATTEMPTS_PER_ACCOUNT, SECOND_STEP_WINDOW_SECONDS } from './pending-sign-in.js';
 import * as service from './two-factor.service.js';
 import { verifySecondFactor } from './verify-second-factor.js';
 
-/** Wrong second factors one waiting account may send in a window, whatever addresses they come from. */
-const ATTEMPTS_PER_ACCOUNT = 10;
-const ATTEMPT_WINDOW_SECONDS = 600;
 
 /**
  * /api/user/2fa/* (the caller's own TOTP: status, setup, enable, disable, backup_codes, as new-api names them)
@@ -42,7 +39,7 @@ export const twoFactorRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     const factor = parseStrict(SecondFactorRequestSchema, request.body);
     const session = readSession(request, ctx.sessions);
     const userId = pendingUserId(session);
-    if (!ctx.config.DEBUG && !(await ctx.rateLimits.hit(`2FA${userId}`, ATTEMPTS_PER_ACCOUNT, ATTEMPT_WINDOW_SECONDS))) throw tooManyRequests();
+    if (!ctx.config.DEBUG && !(await ctx.rateLimits.hit(`2FA${userId}`, SECOND_STEP_ATTEMPTS_PER_ACCOUNT, SECOND_STEP_WINDOW_SECONDS))) throw tooManyRequests();
     const row = await findUserById(ctx.db, userId);
     if (!row || row.status !== UserStatus.Enabled) {
       const { pending_2fa: _dropped, ...rest } = session;

@@ -5,20 +5,21 @@ import type { UserRow } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { readSession, writeSession } from '../../http/session.js';
 import { pendingFor } from '../two-factor/pending-sign-in.js';
-import { isTwoFactorEnabled } from '../two-factor/two-factor.repository.js';
+import { secondFactorMethods } from '../passkeys/second-factors.js';
 import { mustEnrol } from '../two-factor/two-factor.service.js';
 import { toLoginUser } from './user-view.js';
 
 /**
- * The end of every first sign-in step (password, GitHub, Lark, OIDC, WeChat). For an account with two-factor
- * sign-in on, the answer is new-api's `{require_2fa: true}` and the session only remembers who is waiting
+ * The end of every first sign-in step (password, GitHub, Lark, OIDC, WeChat). For an account with a second factor
+ * (TOTP, passkeys), the answer is new-api's `{require_2fa: true}` (with Tollgate's `methods`) and the session only remembers who is waiting
  * (POST /api/user/login/2fa finishes); otherwise the sign-in completes at once.
  */
 export async function completeSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, row: UserRow): Promise<ApiEnvelope<LoginUser | SecondFactorChallenge>> {
-  if (await isTwoFactorEnabled(ctx.db, row.id)) {
+  const methods = await secondFactorMethods(ctx, row.id);
+  if (methods.length > 0) {
     const { oauth_state: _spent, id: _id, username: _name, role: _role, status: _status, ...previous } = readSession(request, ctx.sessions);
     writeSession(request, reply, ctx.sessions, { ...previous, pending_2fa: pendingFor(row.id) });
-    return ok({ require_2fa: true }, 'two-factor authentication required');
+    return ok({ require_2fa: true, methods }, 'two-factor authentication required');
   }
   return finishSignIn(ctx, request, reply, row, false);
 }

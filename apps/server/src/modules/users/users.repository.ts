@@ -6,6 +6,7 @@ import { startsWith } from '../../db/like.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 import { uuidHex } from '../../lib/random.js';
 import { deleteTwoFactor } from '../two-factor/two-factor.repository.js';
+import { deleteAllPasskeys } from '../passkeys/passkeys.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -51,8 +52,9 @@ export async function addUserQuota(db: Db, id: number, delta: number): Promise<v
 /** A soft delete, as one-api does: the name is freed for reuse and the account can no longer sign in. */
 export async function softDeleteUser(db: Db, id: number): Promise<void> {
   await updateUser(db, id, { username: `deleted_${uuidHex()}`, status: UserStatus.Deleted, access_token: null });
-  // Tollgate's own row of the account (two-factor secret and recovery codes) goes with it.
+  // Tollgate's own rows of the account (two-factor secret and recovery codes, passkeys) go with it.
   await deleteTwoFactor(db, id);
+  await deleteAllPasskeys(db, id);
 }
 
 /** Deleted accounts are invisible to the admin screens. */

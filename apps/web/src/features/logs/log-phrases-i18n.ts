@@ -28,6 +28,8 @@ const zh: Record<LogPhrase, string> = {
   modelUnpriced: '模型 {{model}} 没有价格：管理员可在控制台（设置 › 运营设置 › 模型价格）或 ModelRatio 选项中设置，或设置 DefaultModelRatio 为所有未列出的模型定价',
   noChannel: '当前分组 {{group}} 下对于模型 {{model}} 无可用渠道',
   twoFactorResetByCommandLine: '已在命令行关闭两步验证（tollgate two-factor reset）',
+  passkeysResetByCommandLine: '已在命令行删除 {{count}} 个通行密钥（tollgate two-factor reset）',
+  passkeysResetByAdministrator: '管理员 {{admin}} 关闭了两步验证，删除的通行密钥：{{count}} 个',
   dollars: '${{amount}} 额度',
   points: '{{amount}} 点额度',
 };
