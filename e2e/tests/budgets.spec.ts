@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { chooseOption, loginThroughForm, screenshot, uniqueName } from './helpers.js';
+import { chooseOption, screenshot } from './helpers.js';
 import { fieldError, loginAsRoot, rowWith, search } from './admin-helpers.js';
-import { apiSession, dataOf, registerUser, startFakeUpstream } from './user-helpers.js';
-
-interface TokenRow {
-  id: number;
-  key: string;
-}
+import { openNewKeyForm } from './key-form-helpers.js';
+import { dataOf, registerUser } from './user-helpers.js';
 
 /** A budget set in the key form stops the relay at it, and the form shows the spend this period; so does the user form. */
 test.describe('budgets in the console', () => {
@@ -14,23 +10,12 @@ test.describe('budgets in the console', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('a user gives a key a daily budget in dollars, the relay refuses past it, and the form shows the spend', async ({ page, baseURL }) => {
-    const base = baseURL ?? '';
-    const upstream = await startFakeUpstream();
-    const root = await apiSession(base, 'root', '123456');
-    const options = await dataOf<{ key: string; value: string }[]>(await root.get('/api/option/'));
+    const form = await openNewKeyForm(page, baseURL ?? '', 'bg', 'budget');
+    const options = await dataOf<{ key: string; value: string }[]>(await form.root.get('/api/option/'));
     const priceBefore = options.find((option) => option.key === 'ModelRequestPrice')?.value ?? '{}';
-    let channelId: number | undefined;
     try {
       // $0.002 a call: 1000 quota units at QuotaPerUnit 500000, reserved and charged alike.
-      await dataOf(await root.put('/api/option/', { data: { key: 'ModelRequestPrice', value: '{"gpt-4o-mini":0.002}' } }));
-      channelId = await dataOf<number>(await root.post('/api/channel/', { data: { name: uniqueName('fake'), type: 1, key: 'k', base_url: upstream.baseUrl, models: 'gpt-4o-mini', group: 'default' } }));
-      const account = await registerUser(base, 'bg');
-      await loginThroughForm(page, account.username, account.password);
-      await expect(page).toHaveURL(/\/token$/);
-
-      const name = uniqueName('budget');
-      await page.goto('/token/add');
-      await page.locator('input[name="name"]').fill(name);
+      await dataOf(await form.root.put('/api/option/', { data: { key: 'ModelRequestPrice', value: '{"gpt-4o-mini":0.002}' } }));
       // An amount without a period is refused on the period, before anything is sent.
       await page.locator('input[name="budget_amount"]').fill('0.004');
       await page.getByTestId('token-submit').click();
@@ -40,15 +25,10 @@ test.describe('budgets in the console', () => {
       await page.getByTestId('token-submit').click();
       await expect(page).toHaveURL(/\/token$/);
 
-      const [token] = await page.evaluate(async (keyword) => (await (await fetch(`/api/token/search?keyword=${keyword}`)).json()).data as TokenRow[], name);
-      if (!token) throw new Error('the new token is not listed');
-      const self = await dataOf<{ id: number }>(await page.request.get('/api/user/self'));
-      await dataOf(await root.post('/api/topup', { data: { user_id: self.id, quota: 10_000_000, remark: 'e2e credit' } }));
-
-      const call = () => page.request.post('/v1/chat/completions', { headers: { authorization: `Bearer sk-${token.key}` }, data: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } });
-      expect((await call()).status()).toBe(200);
-      expect((await call()).status()).toBe(200);
-      const refused = await call();
+      const token = await form.saved();
+      expect((await token.call()).status()).toBe(200);
+      expect((await token.call()).status()).toBe(200);
+      const refused = await token.call();
       expect(refused.status()).toBe(429);
       expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'budget_exceeded', message: expect.stringContaining('daily budget of this key') });
       expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
@@ -59,9 +39,8 @@ test.describe('budgets in the console', () => {
       await expect(page.getByTestId('budget-spent')).toContainText('本周期已花费 $0.004 / $0.004');
       await screenshot(page, 'token-edit-budget');
     } finally {
-      await dataOf(await root.put('/api/option/', { data: { key: 'ModelRequestPrice', value: priceBefore } }));
-      if (channelId) await dataOf(await root.delete(`/api/channel/${channelId}/`));
-      await upstream.stop();
+      await dataOf(await form.root.put('/api/option/', { data: { key: 'ModelRequestPrice', value: priceBefore } }));
+      await form.stop();
     }
   });
 
