@@ -8,6 +8,8 @@ import { apiSession, dataOf, registerUser, startFakeUpstream, type Account } fro
 /** The model asked for, whose only channel is down, and the model of its chain that answers. */
 const ASKED = 'gpt-4-turbo';
 const ANSWERS = 'gpt-4o-mini';
+/** A model no channel serves, typed into the chain after the one that answers. */
+const UNLISTED = 'e2e-unlisted-model';
 
 /** An upstream that answers every request with a 503 in OpenAI's error shape. */
 async function startDownUpstream(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
@@ -33,7 +35,7 @@ async function fallenBackRow(page: Page, username: string) {
 }
 
 /**
- * An administrator writes a fallback chain in the operation settings (a refused one is named by its field), a
+ * An administrator builds a fallback chain in the operation settings' form (a refused one is named by its field), a
  * request for a model whose channel is down is answered by the next model of the chain, and its log row says so.
  */
 test.describe('fallbacks across models', () => {
@@ -65,20 +67,38 @@ test.describe('fallbacks across models', () => {
     await up.stop();
   });
 
-  test('an admin writes a chain in the operation settings, and the fallen-back request shows it in its log row', async ({ page, baseURL }) => {
+  test('an admin builds a chain in the operation settings\' form, and the fallen-back request shows it in its log row', async ({ page, baseURL }) => {
     await loginThroughForm(page, 'root', '123456');
     await expect(page).toHaveURL(/\/user\/edit$/);
     await page.goto('/setting?tab=operation');
-    const editor = page.getByTestId('option-ModelFallbacks');
-    const save = page.getByTestId('save-ModelFallbacks');
     await expect(page.getByText('模型回退链').first()).toBeVisible();
-    await editor.fill(JSON.stringify({ '*': { [ASKED]: { chain: [ASKED] } } }));
-    await save.click();
-    await expect(page.getByText(`ModelFallbacks.*.${ASKED}.chain.0 是该链所属的模型本身`).first()).toBeVisible();
+    await page.getByTestId('fallback-group-add').click();
+    await expect(page.getByTestId('fallback-group-name-0')).toHaveValue('*');
+    await page.getByTestId('fallback-model-0-0').fill(ASKED);
+    // A model falling back to itself is refused on its row, before anything is sent.
+    await page.getByTestId('fallback-chain-0-0-0').fill(ASKED);
+    await expect(page.getByTestId('fallback-problem-0-0')).toHaveText(`ModelFallbacks.*.${ASKED}.chain.0 是该链所属的模型本身：模型不能回退到自己`);
+    await page.getByTestId('save-ModelFallbacks').click();
     expect(await optionValue(rootApi, 'ModelFallbacks')).toBe('{}');
-    await editor.fill(JSON.stringify({ '*': { [ASKED]: { chain: [ANSWERS], on: ['context_length'] } } }));
-    await save.click();
-    await expect.poll(() => optionValue(rootApi, 'ModelFallbacks')).toContain(ANSWERS);
+    // The chain's model is picked from those the channels serve; one no channel serves yet is typed.
+    await page.getByTestId('fallback-chain-0-0-0').fill('mini');
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: ANSWERS }).click();
+    await expect(page.getByTestId('fallback-chain-0-0-0')).toHaveValue(ANSWERS);
+    await page.getByTestId('fallback-chain-add-0-0').click();
+    await page.getByTestId('fallback-chain-0-0-1').fill(UNLISTED);
+    await page.getByTestId('fallback-up-0-0-1').click();
+    await expect(page.getByTestId('fallback-chain-0-0-0')).toHaveValue(UNLISTED);
+    await page.getByTestId('fallback-down-0-0-0').click();
+    await page.getByTestId('fallback-on-0-0-context_length').check();
+    await expect(page.getByTestId('fallback-problem-0-0')).toHaveCount(0);
+    await page.getByTestId('save-ModelFallbacks').click();
+    const saved = { '*': { [ASKED]: { chain: [ANSWERS, UNLISTED], on: ['context_length'] } } };
+    await expect.poll(async () => JSON.parse((await optionValue(rootApi, 'ModelFallbacks')) ?? '{}') as unknown).toEqual(saved);
+    await page.reload();
+    await expect(page.getByTestId('fallback-model-0-0')).toHaveValue(ASKED);
+    await expect(page.getByTestId('fallback-chain-0-0-0')).toHaveValue(ANSWERS);
+    await expect(page.getByTestId('fallback-chain-0-0-1')).toHaveValue(UNLISTED);
+    await expect(page.getByTestId('fallback-on-0-0-context_length')).toBeChecked();
     await screenshot(page, 'fallbacks-settings');
 
     const userApi = await apiSession(baseURL ?? '', account.username, account.password);
@@ -107,9 +127,16 @@ test.describe('fallbacks across models', () => {
     await expect(row.getByTestId('log-fallback')).toHaveText(`fallback ${ASKED} → ${ANSWERS}`);
     await page.goto('/setting?tab=operation');
     await expect(page.getByText('Model fallback chains').first()).toBeVisible();
+    await expect(page.getByText('Falls back to, in order').first()).toBeVisible();
+    await expect(page.getByTestId('fallback-chain-0-0-0')).toHaveValue(ANSWERS);
+    // As JSON, the chain saved above; a trigger the server does not know is refused, naming it, and the form cannot show it.
+    await page.getByTestId('fallback-json-toggle').click();
+    expect(JSON.parse(await page.getByTestId('option-ModelFallbacks').inputValue())).toEqual({ '*': { [ASKED]: { chain: [ANSWERS, UNLISTED], on: ['context_length'] } } });
     await page.getByTestId('option-ModelFallbacks').fill('{"*":{"a":{"chain":["b"],"on":["timeout"]}}}');
     await page.getByTestId('save-ModelFallbacks').click();
     await expect(page.getByText('ModelFallbacks.*.a.on.0 must be a list of').first()).toBeVisible();
+    await page.getByTestId('fallback-json-toggle').click();
+    await expect(page.getByTestId('fallback-switch-refused')).toContainText('This JSON cannot be shown as a form');
     await screenshot(page, 'fallbacks-settings-en');
   });
 });
