@@ -8,7 +8,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * - `response.create` is answered with `response.created`, an audio delta, a text delta and `response.done`
  *   carrying the session's next usage of `usages` (in order; the last repeats);
  * - a binary frame is echoed back as it came;
- * - a text frame `{"type":"test.close","code":…}` closes the session from the upstream's side.
+ * - a text frame `{"type":"test.close","code":…}` closes the session from the upstream's side;
+ * - `session.update` is answered with `session.updated` carrying the session as sent (its transcription model);
+ * - `input_audio_buffer.commit` is answered with `conversation.item.input_audio_transcription.completed` carrying
+ *   the next usage of `transcriptions` (in order; the last repeats).
  * Docs: https://platform.openai.com/docs/api-reference/realtime-server-events
  */
 export interface RealtimeBehaviour {
@@ -16,6 +19,8 @@ export interface RealtimeBehaviour {
   refuse?: number;
   /** The usage objects of the `response.done` events, in order. */
   usages?: RealtimeUsageObject[];
+  /** The usage objects of the input transcriptions (`{type:'tokens',…}` or `{type:'duration',seconds}`), in order. */
+  transcriptions?: Record<string, unknown>[];
 }
 
 export interface RealtimeUsageObject {
@@ -69,6 +74,7 @@ export class FakeRealtime {
   private serve(socket: WebSocket) {
     this.openSockets += 1;
     let responses = 0;
+    let transcriptions = 0;
     socket.on('close', () => (this.openSockets -= 1));
     socket.send(JSON.stringify({ type: 'session.created', event_id: 'event_1', session: { id: 'sess_fake', object: 'realtime.session' } }));
     socket.on('message', (data: Buffer, isBinary) => {
@@ -79,10 +85,18 @@ export class FakeRealtime {
       }
       const text = data.toString('utf8');
       this.frames.push(text);
-      const event = JSON.parse(text) as { type?: string; code?: number };
+      const event = JSON.parse(text) as { type?: string; code?: number; session?: Record<string, unknown> };
       if (event.type === 'test.close') socket.close(event.code ?? 1000, 'closed by the fake');
+      if (event.type === 'session.update') socket.send(JSON.stringify({ type: 'session.updated', event_id: 'event_u', session: { id: 'sess_fake', ...event.session } }));
+      if (event.type === 'input_audio_buffer.commit') this.transcribe(socket, (transcriptions += 1));
       if (event.type === 'response.create') this.respond(socket, (responses += 1));
     });
+  }
+
+  private transcribe(socket: WebSocket, nth: number) {
+    const usages = this.behaviour.transcriptions ?? [];
+    const usage = usages[Math.min(nth, usages.length) - 1];
+    socket.send(JSON.stringify({ type: 'conversation.item.input_audio_transcription.completed', event_id: `event_tr${nth}`, item_id: `item_${nth}`, content_index: 0, transcript: 'hello there', usage }));
   }
 
   private respond(socket: WebSocket, nth: number) {

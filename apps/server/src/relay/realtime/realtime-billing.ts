@@ -9,6 +9,8 @@ import { admitBudgets, type BudgetTicket } from '../budgets/budget-admission.js'
 import type { BudgetScope } from '../budgets/budget-scope.js';
 import { refund, settle } from '../settle.js';
 import { headerSink } from './header-sink.js';
+import { settleTranscription } from './transcription-billing.js';
+import type { TranscriptionUsage } from './realtime-transcription.js';
 
 /**
  * What a session holds of its key's and user's quota while a response may be under way: PreConsumedQuota at the
@@ -27,6 +29,8 @@ export interface SessionFacts {
   channelId: number;
   /** The model as the upstream was asked for it (after the channel's model mapping): the price's and the log's. */
   model: string;
+  /** The channel's type: a transcription model is priced as on it. */
+  channelType: number;
   price: Price;
   requestId: string;
   startedAt: number;
@@ -63,6 +67,17 @@ export class RealtimeBilling {
   /** Settles one response; resolves to the refusal that must end the session, if the next hold cannot be taken. */
   bill(usage: TokenUsage): Promise<Error | undefined> {
     const billed = this.queue.then(() => this.settleOne(usage));
+    this.queue = billed.catch(() => undefined);
+    return billed;
+  }
+
+  /**
+   * Settles one input-audio transcription at its own model's price, as a consume row of its own in the same
+   * order as the responses (realtime-transcription.ts). It is charged after the fact, beside the response's hold,
+   * and counted in the budgets; resolves to a budget's refusal when one is already used up (the session ends).
+   */
+  billTranscription(model: string, usage: TranscriptionUsage): Promise<Error | undefined> {
+    const billed = this.queue.then(() => settleTranscription(this.ctx, this.facts, this.budgetScopes, model, usage));
     this.queue = billed.catch(() => undefined);
     return billed;
   }

@@ -4,6 +4,7 @@ import type { AppLogger } from '../../observability/app-logger.js';
 import type { LimitTicket } from '../limits/rate-limiter.js';
 import { RelayError } from '../relay-error.js';
 import type { RealtimeBilling } from './realtime-billing.js';
+import { sessionTranscriptionModel, transcriptionUsage } from './realtime-transcription.js';
 import { responseDoneUsage } from './realtime-usage.js';
 
 /** A side holding more than this unsent pauses the other side's reads until it is down to LOW_WATER. */
@@ -25,6 +26,8 @@ export const CLOSE = { quota: 1008, goingAway: 1001, internal: 1011, normal: 100
 export class RealtimeSession {
   private ended = false;
   private onEnd: (() => void) | undefined;
+  /** The model the upstream transcribes the input audio with, as its session events last said; null when none. */
+  private transcriptionModel: string | null = null;
 
   constructor(
     private readonly client: WebSocket,
@@ -44,10 +47,7 @@ export class RealtimeSession {
     client.on('message', (data: Buffer, isBinary) => this.forward(upstream, client, data, isBinary));
     const fromUpstream = (data: Buffer, isBinary: boolean) => {
       this.forward(client, upstream, data, isBinary);
-      if (!isBinary) {
-        const usage = responseDoneUsage(data);
-        if (usage) void this.bill(usage);
-      }
+      if (!isBinary) this.read(data);
     };
     upstream.removeAllListeners('message');
     for (const frame of early) fromUpstream(frame.data, frame.isBinary);
@@ -74,12 +74,31 @@ export class RealtimeSession {
     if (to.bufferedAmount > HIGH_WATER && !from.isPaused) from.pause();
   }
 
-  private async bill(usage: Parameters<RealtimeBilling['bill']>[0]): Promise<void> {
+  /**
+   * Reads an upstream text frame for what is billed: a `response.done`'s usage, a completed input transcription's
+   * (at the session's transcription model, which `session.created` and `session.updated` state), each found by a
+   * byte search before any parse, so audio deltas cost no parse.
+   */
+  private read(data: Buffer): void {
+    const usage = responseDoneUsage(data);
+    if (usage) return void this.bill(() => this.billing.bill(usage), 'response');
+    const transcribed = transcriptionUsage(data);
+    if (transcribed) {
+      const model = this.transcriptionModel;
+      if (model) return void this.bill(() => this.billing.billTranscription(model, transcribed), 'input transcription');
+      this.log.warn({ reqId: this.requestId }, 'a Realtime input transcription was not billed: the session named no transcription model');
+      return;
+    }
+    const model = sessionTranscriptionModel(data);
+    if (model !== undefined) this.transcriptionModel = model;
+  }
+
+  private async bill(settle: () => Promise<Error | undefined>, what: string): Promise<void> {
     let refusal: Error | undefined;
     try {
-      refusal = await this.billing.bill(usage);
+      refusal = await settle();
     } catch (error) {
-      this.log.error({ err: error, reqId: this.requestId }, 'a Realtime response could not be settled');
+      this.log.error({ err: error, reqId: this.requestId }, `a Realtime ${what} could not be settled`);
       return;
     }
     this.ticket?.settle(this.billing.tokens);

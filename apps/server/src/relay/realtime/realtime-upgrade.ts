@@ -162,7 +162,7 @@ class SessionOpening {
     const caller = this.caller!;
     const billing = new RealtimeBilling(
       ctx,
-      { record: caller.record, channelId: channel.id, model: channel.modelMapping[this.model] ?? this.model, price, requestId: this.requestId, startedAt: this.startedAt },
+      { record: caller.record, channelId: channel.id, model: channel.modelMapping[this.model] ?? this.model, channelType: channel.type, price, requestId: this.requestId, startedAt: this.startedAt },
       sessionHold(ctx, price),
       this.reservation!,
       this.budgetTicket,
