@@ -58,6 +58,32 @@ test.describe('the console at phone width', () => {
       }
     });
 
+    test(`the operation settings, with a fallback chain of long names in its form, fit a 390 px screen (${language})`, async ({ page, baseURL }) => {
+      const root = await apiSession(baseURL ?? '', 'root', '123456');
+      const chain = { chain: ['phone-width-model-with-a-long-name-2025-09-29', 'phone-width-other-model'], on: ['context_length'] };
+      await dataOf(await root.put('/api/option/', { data: { key: 'ModelFallbacks', value: JSON.stringify({ '*': { 'phone-width-asked-model-with-a-long-name': chain } }) } }));
+      try {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
+        await loginAsRoot(page);
+        await page.goto('/setting?tab=operation');
+        const editor = page.getByTestId('fallback-group-0');
+        await editor.scrollIntoViewIfNeeded();
+        await expect(page.getByTestId('fallback-chain-0-0-1')).toHaveValue('phone-width-other-model');
+        await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+        await expect.poll(() => pageOverflow(page), { message: 'the operation settings scroll sideways' }).toBeLessThanOrEqual(0);
+        // The chain's buttons are on screen, not pushed past its edge by a long model name.
+        for (const control of ['fallback-down-0-0-0', 'fallback-chain-remove-0-0-1', 'fallback-row-remove-0-0', 'fallback-group-remove-0']) {
+          const box = await page.getByTestId(control).boundingBox();
+          expect(box && box.x + box.width, control).toBeLessThanOrEqual(390);
+        }
+        await editor.screenshot({ path: `${import.meta.dirname}/../artifacts/screens/phone-${language}-fallback-editor.png` });
+      } finally {
+        await dataOf(await root.put('/api/option/', { data: { key: 'ModelFallbacks', value: '{}' } }));
+        await root.dispose();
+      }
+    });
+
     test(`the channel actions and the log list are on the first screen, without scrolling sideways (${language})`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);

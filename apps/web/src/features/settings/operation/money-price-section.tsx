@@ -93,6 +93,8 @@ export function MoneyPriceSection({ options }: { options: Options }) {
         rowKey="model"
         size="small"
         pagination={false}
+        // Seven price columns are wider than a phone: the list scrolls in its own box, not the page.
+        scroll={{ x: 'max-content' }}
         dataSource={rows}
         onRow={(row) => ({ onClick: () => form.setFieldsValue(row), style: { cursor: 'pointer' } })}
         columns={[{ key: 'model', dataIndex: 'model', title: t('model') }, ...KINDS.map(([field, label]) => ({ key: field, title: t(label), render: (_: unknown, row: MoneyPriceFields) => (row[field] === '' ? '' : `${symbol}${row[field]}`) }))]}
