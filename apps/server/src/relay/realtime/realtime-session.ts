@@ -4,6 +4,7 @@ import type { AppLogger } from '../../observability/app-logger.js';
 import type { LimitTicket } from '../limits/rate-limiter.js';
 import { RelayError } from '../relay-error.js';
 import type { RealtimeBilling } from './realtime-billing.js';
+import { RealtimeCounts, type SessionOutcome } from './realtime-metrics.js';
 import { sessionTranscriptionModel, transcriptionUsage } from './realtime-transcription.js';
 import { responseDoneUsage } from './realtime-usage.js';
 
@@ -26,6 +27,7 @@ export const CLOSE = { quota: 1008, goingAway: 1001, internal: 1011, normal: 100
 export class RealtimeSession {
   private ended = false;
   private onEnd: (() => void) | undefined;
+  private outcome: SessionOutcome = 'completed';
   /** The model the upstream transcribes the input audio with, as its session events last said; null when none. */
   private transcriptionModel: string | null = null;
 
@@ -36,6 +38,7 @@ export class RealtimeSession {
     private readonly ticket: LimitTicket | undefined,
     private readonly log: AppLogger,
     private readonly requestId: string,
+    private readonly counts = new RealtimeCounts(),
   ) {}
 
   /** Starts relaying; `onEnd` is told once the session is over and everything it held was given back. */
@@ -61,6 +64,7 @@ export class RealtimeSession {
 
   /** Ends the session from the server's side (a shutdown): both sides are told. */
   close(code: number, reason: string): void {
+    if (code === CLOSE.goingAway) this.outcome = 'shutdown';
     this.closeSide(this.client, code, reason);
     this.closeSide(this.upstream, code, reason);
   }
@@ -81,11 +85,11 @@ export class RealtimeSession {
    */
   private read(data: Buffer): void {
     const usage = responseDoneUsage(data);
-    if (usage) return void this.bill(() => this.billing.bill(usage), 'response');
+    if (usage) return void this.bill(() => this.billing.bill(usage), 'response').then((billed) => billed && (this.counts.responsesBilled += 1));
     const transcribed = transcriptionUsage(data);
     if (transcribed) {
       const model = this.transcriptionModel;
-      if (model) return void this.bill(() => this.billing.billTranscription(model, transcribed), 'input transcription');
+      if (model) return void this.bill(() => this.billing.billTranscription(model, transcribed), 'input transcription').then((billed) => billed && (this.counts.transcriptionsBilled += 1));
       this.log.warn({ reqId: this.requestId }, 'a Realtime input transcription was not billed: the session named no transcription model');
       return;
     }
@@ -93,16 +97,18 @@ export class RealtimeSession {
     if (model !== undefined) this.transcriptionModel = model;
   }
 
-  private async bill(settle: () => Promise<Error | undefined>, what: string): Promise<void> {
+  /** Settles what `settle` bills; resolves to whether it was settled. */
+  private async bill(settle: () => Promise<Error | undefined>, what: string): Promise<boolean> {
     let refusal: Error | undefined;
     try {
       refusal = await settle();
     } catch (error) {
       this.log.error({ err: error, reqId: this.requestId }, `a Realtime ${what} could not be settled`);
-      return;
+      return false;
     }
     this.ticket?.settle(this.billing.tokens);
     if (refusal && !this.ended) this.outOfQuota(refusal);
+    return true;
   }
 
   /** The next response cannot be paid for: the client is told in an `error` event, then both sides are closed. */
@@ -112,6 +118,7 @@ export class RealtimeSession {
     if (this.client.readyState === WebSocket.OPEN) {
       this.client.send(JSON.stringify(errorEvent(code, refusal.message)));
     }
+    this.outcome = 'out_of_quota';
     this.close(CLOSE.quota, code);
   }
 
@@ -137,6 +144,7 @@ export class RealtimeSession {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
+    this.counts.end(this.outcome);
     void this.billing.close().finally(() => {
       this.ticket?.settle(this.billing.tokens);
       this.ticket?.end();

@@ -20,6 +20,7 @@ import { headerSink } from './header-sink.js';
 import { redispatchAsHttp } from './http-redispatch.js';
 import { RealtimeBilling, sessionHold } from './realtime-billing.js';
 import { connectUpstream, UpstreamRefusal, type OpenUpstream } from './realtime-connect.js';
+import { RealtimeCounts, registerRealtimeMetrics } from './realtime-metrics.js';
 import { chosenSubprotocol, isRealtimeHandshake, readRealtimeRequest, type RealtimeRequest } from './realtime-request.js';
 import { CLOSE, RealtimeSession } from './realtime-session.js';
 import { realtimeTarget, servesRealtime } from './realtime-target.js';
@@ -39,6 +40,8 @@ const MAX_FRAME_BYTES = 32 * 1024 * 1024;
  */
 export function serveRealtime(ctx: AppContext, app: FastifyInstance): void {
   const sessions = new Set<RealtimeSession>();
+  const counts = new RealtimeCounts();
+  registerRealtimeMetrics(ctx.metrics, counts);
   const clientAddress = clientAddressFor(ctx.config.TRUSTED_PROXIES);
   const server = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, handleProtocols: chosenSubprotocol });
   app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -48,7 +51,7 @@ export function serveRealtime(ctx: AppContext, app: FastifyInstance): void {
     }
     // A client that drops during the opening must not throw from its socket.
     socket.on('error', () => undefined);
-    const opening = new SessionOpening(ctx, server, clientAddress(req), sessions);
+    const opening = new SessionOpening(ctx, server, clientAddress(req), sessions, counts);
     void ctx.relay.inFlight
       .track(() => opening.open(req, socket, head))
       .catch((error: unknown) => {
@@ -79,6 +82,7 @@ class SessionOpening {
     private readonly server: WebSocketServer,
     private readonly clientIp: string,
     private readonly sessions: Set<RealtimeSession>,
+    private readonly counts: RealtimeCounts,
   ) {}
 
   /** Resolves when the session is over (or was refused): the relay's in-flight count holds it until then. */
@@ -90,7 +94,8 @@ class SessionOpening {
       const authenticated = authenticate(this.ctx.relay.keys, request.credential, this.clientIp);
       this.caller = authenticated instanceof Promise ? await authenticated : authenticated;
     } catch (error) {
-      // A bad key or handshake is refused before anything is counted, as a request's is.
+      // A bad key or handshake is refused before anything is counted, as a request's is (but for /metrics).
+      this.counts.end('refused');
       refuseHandshake(socket, error, this.requestId);
       return;
     }
@@ -181,11 +186,13 @@ class SessionOpening {
       this.ticket?.end();
       return;
     }
-    const session = new RealtimeSession(client, upstream, billing, this.ticket, ctx.log, this.requestId);
+    const session = new RealtimeSession(client, upstream, billing, this.ticket, ctx.log, this.requestId, this.counts);
     this.sessions.add(session);
+    this.counts.open += 1;
     await new Promise<void>((resolve) => {
       session.start(resolve, early);
     });
+    this.counts.open -= 1;
     this.sessions.delete(session);
   }
 
@@ -199,6 +206,8 @@ class SessionOpening {
 
   /** Answers the refusal, counted (with its error log) as a refused or failed request is. */
   private refuse(socket: Duplex, error: unknown, channels: readonly number[]): void {
+    // Refused after a channel was tried: every channel refused the session or could not be reached.
+    this.counts.end(error instanceof UpstreamRefusal ? 'upstream_failed' : 'refused');
     const { status, message } = asRelayError(error);
     const record = this.caller!.record;
     const facts = { record, status, message, model: this.model, channels, requestId: this.requestId, elapsedMs: performance.now() - this.startedAt, stream: true, protocol: 'openai' as const };
