@@ -4,11 +4,21 @@ import type { CacheStore } from './cache-store.js';
 
 /**
  * The database store (the `response_cache` table), used when no Redis is configured: shared by every node of
- * one database. Expired rows are deleted when read; after each write, when the table holds more than its
- * total cap, the oldest rows go until it is under.
+ * one database. Expired rows are deleted when read; after a write, when the table holds more than its total cap,
+ * the oldest rows go until it is a tenth under.
+ *
+ * The cap is checked against a running total, not a sum of the table per write: the table's sum as last read,
+ * plus the bytes this node wrote since (replaced and expired rows are not taken off, so it errs high). The sum is
+ * read again at the first write, when the running total passes the cap (before evicting: another node may have
+ * evicted already), and at a write RESYNC_MS after the last read. So a node's own writes count at once, and the
+ * table passes the cap by at most what the other nodes wrote since this node last read the sum (within
+ * RESYNC_MS), until the next write that reads it.
  */
 export class DatabaseCacheStore implements CacheStore {
   readonly kind = 'database';
+  /** The table's total as last read plus this node's writes since; undefined until the first write reads it. */
+  private runningTotal: number | undefined;
+  private readAt = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -34,6 +44,7 @@ export class DatabaseCacheStore implements CacheStore {
       const stored = await this.db.selectFrom('response_cache').select('cache_key').where('cache_key', '=', key).executeTakeFirst();
       if (!stored) throw error;
     }
+    if (this.runningTotal !== undefined) this.runningTotal += bytes;
     await this.evict(now);
   }
 
@@ -43,12 +54,15 @@ export class DatabaseCacheStore implements CacheStore {
    */
   private async evict(now: number): Promise<void> {
     const cap = this.totalCap();
-    if ((await this.total()) <= cap) return;
+    if (this.runningTotal !== undefined && this.runningTotal <= cap && now - this.readAt < RESYNC_MS) return;
+    this.readAt = now;
+    this.runningTotal = await this.total();
+    if (this.runningTotal <= cap) return;
     await this.db.deleteFrom('response_cache').where('expires_at', '<=', now).execute();
     let over = (await this.total()) - Math.floor(cap * 0.9);
     while (over > 0) {
       const rows = await this.db.selectFrom('response_cache').select(['cache_key', 'bytes']).orderBy('created_at').orderBy('cache_key').limit(EVICT_BATCH).execute();
-      if (rows.length === 0) return;
+      if (rows.length === 0) break;
       const doomed: string[] = [];
       for (const row of rows) {
         if (over <= 0) break;
@@ -57,6 +71,7 @@ export class DatabaseCacheStore implements CacheStore {
       }
       await this.db.deleteFrom('response_cache').where('cache_key', 'in', doomed).execute();
     }
+    this.runningTotal = await this.total();
   }
 
   private async total(): Promise<number> {
@@ -69,3 +84,5 @@ export class DatabaseCacheStore implements CacheStore {
 }
 
 const EVICT_BATCH = 500;
+/** How long a node goes on its running total before reading the table's sum again (the other nodes' writes). */
+export const RESYNC_MS = 30_000;
