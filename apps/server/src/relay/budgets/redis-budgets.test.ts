@@ -1,53 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { buildApp } from '../../app.js';
-import { createRuntime, type Runtime } from '../../bootstrap.js';
-import { loadConfig } from '../../config.js';
-import { insertToken } from '../../modules/tokens/tokens.repository.js';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/databases.js';
-import { eventually } from '../../../test/eventually.js';
-import { FakeOpenAI } from '../../../test/fake-openai.js';
-import { PrivateRedis } from '../../../test/private-redis.js';
+import type { PrivateRedis } from '../../../test/private-redis.js';
+import { nodeWithPrivateRedis, redisUrl, rootKey, twoNodeKind as kind, twoNodesWithRedis, type Node } from '../../../test/nodes-with-redis.js';
 import { spendKey } from './redis-spend.js';
-import { silentLogger, loginRoot } from '../../../test/test-app.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const kind = databaseKinds.includes('postgres') ? 'postgres' : 'sqlite';
 /** Every call costs exactly this: ModelRequestPrice $0.002 x QuotaPerUnit 500000, reserved and charged. */
 const CALL = 1000;
 
-interface Node {
-  runtime: Runtime;
-  app: FastifyInstance;
-  url: string;
-}
-
-async function startNode(database: TestDatabase, nodeType: string, redis: string): Promise<Node> {
-  const env = { SESSION_SECRET: 'shared-secret', NODE_TYPE: nodeType, CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', REDIS_CONN_STRING: redis, SYNC_FREQUENCY: '1', ...database.env };
-  const runtime = await createRuntime(loadConfig(env), silentLogger);
-  const app = await buildApp(runtime.ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { runtime, app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-}
-
-async function stopNode(node: Node | undefined) {
-  if (!node) return;
-  await node.app.close();
-  await node.runtime.close();
-}
-
-/** A key with a daily budget, under a token id no other run uses: the counters in the shared Redis are named by token id. */
-async function budgetedKey(node: Node, amount: number): Promise<{ key: string; id: number }> {
-  const { db, dialect, cacheSync } = node.runtime.ctx;
-  const owner = await db.selectFrom('users').select('id').where('username', '=', 'root').executeTakeFirstOrThrow();
-  const id = 10_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const key = `bg${id}`.padEnd(48, 'z');
-  await insertToken(db, dialect, { id, userId: owner.id, name: `budget${id}`, key, unlimitedQuota: true, budget: { budget_amount: amount, budget_period: 'day' } });
-  await cacheSync.changed('keys');
-  return { key, id };
-}
+/** A key with a daily budget. */
+const budgetedKey = (node: Node, amount: number) => rootKey(node, 'bg', { budget: { budget_amount: amount, budget_period: 'day' } });
 
 const chat = (node: Node, key: string) =>
   fetch(`${node.url}/v1/chat/completions`, {
@@ -59,29 +20,12 @@ const chat = (node: Node, key: string) =>
     return response.status;
   });
 
-async function setUp(node: Node, baseUrl: string) {
-  const cookie = await loginRoot(node.app);
-  await node.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie }, payload: { name: 'upstream', type: 1, key: 'k', base_url: baseUrl, models: 'gpt-4o-mini', group: 'default' } });
-  await node.app.inject({ method: 'PUT', url: '/api/option/', headers: { cookie }, payload: { key: 'ModelRequestPrice', value: '{"gpt-4o-mini":0.002}' } });
-}
+/** Every call priced per request, so that each costs CALL exactly. */
+const pricePerCall = (node: Node, cookie: string) =>
+  node.app.inject({ method: 'PUT', url: '/api/option/', headers: { cookie }, payload: { key: 'ModelRequestPrice', value: '{"gpt-4o-mini":0.002}' } }).then(() => undefined);
 
 describe.runIf(redisUrl)(`budgets on two nodes sharing one Redis (${kind})`, () => {
-  let database: TestDatabase;
-  let upstream: FakeOpenAI;
-  const nodes: Node[] = [];
-
-  beforeAll(async () => {
-    upstream = await new FakeOpenAI('shared').start();
-    database = await createTestDatabase(kind);
-    for (const nodeType of ['master', 'slave']) nodes.push(await startNode(database, nodeType, redisUrl ?? ''));
-    await setUp(nodes[0]!, upstream.baseUrl);
-    await eventually(() => nodes[1]!.runtime.ctx.relay.channels.table.select('default', 'gpt-4o-mini') !== undefined && nodes[1]!.runtime.ctx.options.str('ModelRequestPrice').includes('0.002'));
-  });
-  afterAll(async () => {
-    for (const node of nodes) await stopNode(node);
-    await database.drop();
-    await upstream.stop();
-  });
+  const { nodes } = twoNodesWithRedis({ setUp: pricePerCall, ready: (node) => node.runtime.ctx.options.str('ModelRequestPrice').includes('0.002') });
 
   it('never lets requests spread over both nodes spend past a key’s budget, and both see the same spend', async () => {
     const { key, id } = await budgetedKey(nodes[0]!, 5 * CALL);
@@ -94,24 +38,12 @@ describe.runIf(redisUrl)(`budgets on two nodes sharing one Redis (${kind})`, () 
 });
 
 describe('budgets on a node whose Redis goes away', () => {
-  let database: TestDatabase;
-  let upstream: FakeOpenAI;
-  let redis: PrivateRedis;
   let node!: Node;
-
-  beforeAll(async () => {
-    upstream = await new FakeOpenAI('alone').start();
-    redis = await PrivateRedis.start();
-    database = await createTestDatabase('sqlite');
-    node = await startNode(database, 'master', redis.url);
-    await setUp(node, upstream.baseUrl);
-  });
-  afterAll(async () => {
-    await stopNode(node);
-    redis.resume();
-    await redis.kill();
-    await database.drop();
-    await upstream.stop();
+  let redis!: PrivateRedis;
+  const alone = nodeWithPrivateRedis({ setUp: pricePerCall });
+  // The helper's hook runs first: its node and Redis are there by now.
+  beforeAll(() => {
+    ({ node, redis } = alone);
   });
 
   it('keeps serving, counts in memory from the usage rollups, says so in /readyz, and counts in Redis again once it is back', async () => {

@@ -1,49 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createRuntime, type Runtime } from '../../bootstrap.js';
-import { loadConfig } from '../../config.js';
-import { insertToken } from '../../modules/tokens/tokens.repository.js';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/databases.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.js';
-import { FakeOpenAI } from '../../../test/fake-openai.js';
-import { PrivateRedis } from '../../../test/private-redis.js';
-import { silentLogger, loginRoot } from '../../../test/test-app.js';
+import type { PrivateRedis } from '../../../test/private-redis.js';
+import { nodeWithPrivateRedis, redisUrl, rootKey, twoNodeKind as kind, twoNodesWithRedis, type Node } from '../../../test/nodes-with-redis.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const kind = databaseKinds.includes('postgres') ? 'postgres' : 'sqlite';
-
-interface Node {
-  runtime: Runtime;
-  app: FastifyInstance;
-  url: string;
-}
-
-async function startNode(database: TestDatabase, nodeType: string, redis: string): Promise<Node> {
-  const env = { SESSION_SECRET: 'shared-secret', NODE_TYPE: nodeType, CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', REDIS_CONN_STRING: redis, SYNC_FREQUENCY: '1', ...database.env };
-  const runtime = await createRuntime(loadConfig(env), silentLogger);
-  const app = await buildApp(runtime.ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { runtime, app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-}
-
-async function stopNode(node: Node | undefined) {
-  if (!node) return;
-  await node.app.close();
-  await node.runtime.close();
-}
-
-/** A caching key of root's under a token id no other run uses: a shared Redis keeps entries across runs. */
-async function cachingKey(node: Node): Promise<string> {
-  const { db, dialect, cacheSync } = node.runtime.ctx;
-  const owner = await db.selectFrom('users').select('id').where('username', '=', 'root').executeTakeFirstOrThrow();
-  const id = 10_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const key = `rc${id}`.padEnd(48, 'z');
-  await insertToken(db, dialect, { id, userId: owner.id, name: `cache${id}`, key, unlimitedQuota: true, responseCache: true });
-  await cacheSync.changed('keys');
-  return key;
-}
+/** A caching key of root's: a shared Redis keeps entries across runs, so its id is one no other run uses. */
+const cachingKey = async (node: Node): Promise<string> => (await rootKey(node, 'rc', { responseCache: true })).key;
 
 /** A question no earlier run asked: the shared Redis may still hold answers of other runs of this test. */
 const question = () => `what is ${Math.random()}`;
@@ -55,28 +16,8 @@ const chat = (node: Node, key: string, content: string, stream = false) =>
     body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content }] }),
   }).then(async (response) => ({ status: response.status, header: response.headers.get('x-tollgate-cache'), text: await response.text() }));
 
-async function setUp(node: Node, baseUrl: string) {
-  const cookie = await loginRoot(node.app);
-  await node.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie }, payload: { name: 'upstream', type: 1, key: 'k', base_url: baseUrl, models: 'gpt-4o-mini', group: 'default' } });
-}
-
 describe.runIf(redisUrl)(`the response cache on two nodes sharing one Redis (${kind})`, () => {
-  let database: TestDatabase;
-  let upstream: FakeOpenAI;
-  const nodes: Node[] = [];
-
-  beforeAll(async () => {
-    upstream = await new FakeOpenAI('shared').start();
-    database = await createTestDatabase(kind);
-    for (const nodeType of ['master', 'slave']) nodes.push(await startNode(database, nodeType, redisUrl ?? ''));
-    await setUp(nodes[0]!, upstream.baseUrl);
-    await eventually(() => nodes[1]!.runtime.ctx.relay.channels.table.select('default', 'gpt-4o-mini') !== undefined);
-  });
-  afterAll(async () => {
-    for (const node of nodes) await stopNode(node);
-    await database.drop();
-    await upstream.stop();
-  });
+  const { nodes, upstream } = twoNodesWithRedis();
 
   it('answers on one node what the other kept, a stream as a stream, and keeps nothing in the database', async () => {
     const key = await cachingKey(nodes[0]!);
@@ -99,23 +40,13 @@ describe.runIf(redisUrl)(`the response cache on two nodes sharing one Redis (${k
 });
 
 describe.runIf(redisUrl)('the response cache on a node whose Redis goes away', () => {
-  let database: TestDatabase;
-  let upstream: FakeOpenAI;
-  let redis: PrivateRedis;
   let node!: Node;
-
-  beforeAll(async () => {
-    upstream = await new FakeOpenAI('alone').start();
-    redis = await PrivateRedis.start();
-    database = await createTestDatabase('sqlite');
-    node = await startNode(database, 'master', redis.url);
-    await setUp(node, upstream.baseUrl);
-  });
-  afterAll(async () => {
-    await stopNode(node);
-    await redis.kill();
-    await database.drop();
-    await upstream.stop();
+  let redis!: PrivateRedis;
+  const alone = nodeWithPrivateRedis();
+  const { upstream } = alone;
+  // The helper's hook runs first: its node and Redis are there by now.
+  beforeAll(() => {
+    ({ node, redis } = alone);
   });
 
   it('serves uncached while Redis is down, says so in /readyz, and caches again once it is back', async () => {

@@ -1,53 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { RateLimits } from '@tollgate/contract';
 import { Redis } from 'ioredis';
-import { buildApp } from '../../app.js';
-import { createRuntime, type Runtime } from '../../bootstrap.js';
-import { loadConfig } from '../../config.js';
-import { insertToken } from '../../modules/tokens/tokens.repository.js';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../../../test/databases.js';
-import { eventually } from '../../../test/eventually.js';
-import { FakeOpenAI } from '../../../test/fake-openai.js';
-import { PrivateRedis } from '../../../test/private-redis.js';
-import { silentLogger, loginRoot } from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PrivateRedis } from '../../../test/private-redis.js';
+import { nodeWithPrivateRedis, redisUrl, rootKey, twoNodeKind as kind, twoNodesWithRedis, type Node } from '../../../test/nodes-with-redis.js';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const kind = databaseKinds.includes('postgres') ? 'postgres' : 'sqlite';
-
-interface Node {
-  runtime: Runtime;
-  app: FastifyInstance;
-  url: string;
-}
-
-async function startNode(database: TestDatabase, nodeType: string, redis: string): Promise<Node> {
-  const env = { SESSION_SECRET: 'shared-secret', NODE_TYPE: nodeType, CRITICAL_RATE_LIMIT: '0', GLOBAL_API_RATE_LIMIT: '0', REDIS_CONN_STRING: redis, ...database.env };
-  const runtime = await createRuntime(loadConfig(env), silentLogger);
-  const app = await buildApp(runtime.ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { runtime, app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-}
-
-async function stopNode(node: Node | undefined) {
-  if (!node) return;
-  await node.app.close();
-  await node.runtime.close();
-}
-
-/**
- * A key with the given limits, under a token id no other test run uses: the counters in the shared Redis
- * are named by token id, and every test database starts its ids at 1.
- */
-async function limitedKey(node: Node, limits: { rpm_limit?: number; tpm_limit?: number; concurrency_limit?: number }): Promise<{ key: string; id: number }> {
-  const { db, dialect, cacheSync } = node.runtime.ctx;
-  const owner = await db.selectFrom('users').select('id').where('username', '=', 'root').executeTakeFirstOrThrow();
-  const id = 10_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const key = `rl${id}`.padEnd(48, 'z');
-  await insertToken(db, dialect, { id, userId: owner.id, name: `limited${id}`, key, unlimitedQuota: true, limits: { rpm_limit: 0, tpm_limit: 0, concurrency_limit: 0, ...limits } });
-  await cacheSync.changed('keys');
-  return { key, id };
-}
+/** A key with the given limits (the others off). */
+const limitedKey = (node: Node, limits: Partial<RateLimits>) => rootKey(node, 'rl', { limits: { rpm_limit: 0, tpm_limit: 0, concurrency_limit: 0, ...limits } });
 
 const chat = (node: Node, key: string) =>
   fetch(`${node.url}/v1/chat/completions`, {
@@ -56,29 +14,8 @@ const chat = (node: Node, key: string) =>
     body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
   }).then((response) => response.status);
 
-async function addChannel(node: Node, baseUrl: string) {
-  const cookie = await loginRoot(node.app);
-  await node.app.inject({ method: 'POST', url: '/api/channel/', headers: { cookie }, payload: { name: 'upstream', type: 1, key: 'k', base_url: baseUrl, models: 'gpt-4o-mini', group: 'default' } });
-}
-
 describe.runIf(redisUrl)(`two nodes sharing one Redis (${kind})`, () => {
-  let database: TestDatabase;
-  let upstream: FakeOpenAI;
-  const nodes: Node[] = [];
-
-  beforeAll(async () => {
-    upstream = await new FakeOpenAI('shared').start();
-    database = await createTestDatabase(kind);
-    for (const nodeType of ['master', 'slave']) nodes.push(await startNode(database, nodeType, redisUrl ?? ''));
-    await addChannel(nodes[0]!, upstream.baseUrl);
-    // eventually() runs in hooks too, where expect.poll is not allowed.
-    await eventually(() => nodes[1]!.runtime.ctx.relay.channels.table.select('default', 'gpt-4o-mini') !== undefined);
-  });
-  afterAll(async () => {
-    for (const node of nodes) await stopNode(node);
-    await database.drop();
-    await upstream.stop();
-  });
+  const { nodes, upstream } = twoNodesWithRedis();
 
   it('never lets requests spread over both nodes pass a key’s requests per minute', async () => {
     const { key } = await limitedKey(nodes[0]!, { rpm_limit: 5 });
@@ -99,24 +36,12 @@ describe.runIf(redisUrl)(`two nodes sharing one Redis (${kind})`, () => {
 });
 
 describe('a node whose Redis goes away', () => {
-  let database: TestDatabase;
-  let upstream: FakeOpenAI;
-  let redis: PrivateRedis;
   let node!: Node;
-
-  beforeAll(async () => {
-    upstream = await new FakeOpenAI('alone').start();
-    redis = await PrivateRedis.start();
-    database = await createTestDatabase('sqlite');
-    node = await startNode(database, 'master', redis.url);
-    await addChannel(node, upstream.baseUrl);
-  });
-  afterAll(async () => {
-    await stopNode(node);
-    redis.resume();
-    await redis.kill();
-    await database.drop();
-    await upstream.stop();
+  let redis!: PrivateRedis;
+  const alone = nodeWithPrivateRedis();
+  // The helper's hook runs first: its node and Redis are there by now.
+  beforeAll(() => {
+    ({ node, redis } = alone);
   });
 
   it('keeps serving with limits counted in memory, and counts in Redis again once it is back', async () => {
