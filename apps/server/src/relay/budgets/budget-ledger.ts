@@ -1,5 +1,6 @@
 import type { AppLogger } from '../../observability/app-logger.js';
 import type { BudgetScope } from './budget-scope.js';
+import { RedisFallback } from '../limits/redis-fallback.js';
 import { MemorySpend } from './memory-spend.js';
 import { PeriodClock, type PeriodBounds } from './budget-period.js';
 import { SPEND_KEY_GRACE_MS, spendKey, type RedisSpend } from './redis-spend.js';
@@ -25,10 +26,6 @@ export interface ScopeSpend {
   period: PeriodBounds;
 }
 
-/** How long a Redis call may take before this node counts in memory instead. */
-const REDIS_TIMEOUT_MS = 1000;
-/** How long a Redis that failed is left alone before it is asked again. */
-const REDIS_RETRY_MS = 5000;
 /** How many Redis counters this node remembers having started: beyond it, it forgets them all (and SET NX again). */
 const MAX_STARTED = 100_000;
 
@@ -47,41 +44,36 @@ export class BudgetLedger {
   private readonly starting = new Map<string, Promise<void>>();
   /** Redis counters this node has started (SET NX) this process. */
   private readonly startedInRedis = new Set<string>();
-  private redisFailing = false;
-  private redisRetryAt = 0;
+  private readonly fallback: RedisFallback;
 
   constructor(
     private readonly redis: RedisSpend | undefined,
     private readonly readSpend: SpendReader,
-    private readonly log: AppLogger,
-  ) {}
+    log: AppLogger,
+  ) {
+    this.fallback = new RedisFallback(redis, log, {
+      down: 'Redis is unreachable: budgets are counted on each node alone until it is back',
+      back: 'Redis is reachable again: budgets are shared across nodes again',
+    });
+  }
 
   /** '' when spend is shared as configured, or why this node counts alone (for /readyz). */
   get degraded(): string {
-    return this.redisFailing ? 'counted in this node’s memory: Redis is unreachable' : '';
-  }
-
-  private useRedis(): boolean {
-    if (!this.redis) return false;
-    if (!this.redis.ready) {
-      this.redisFailed(new Error('not connected'), false);
-      return false;
-    }
-    return Date.now() >= this.redisRetryAt;
+    return this.fallback.failing ? 'counted in this node’s memory: Redis is unreachable' : '';
   }
 
   /** Refuses when any scope's spend plus the reservation would pass its amount; else holds the reservation on each. */
   async admit(scopes: readonly BudgetScope[], reservation: number, zone: string): Promise<BudgetVerdict> {
     const now = this.now();
     const periods = scopes.map((scope) => this.periods.bounds(scope.budget.period, zone, now));
-    if (this.useRedis()) {
+    if (this.fallback.useRedis()) {
       const asked = this.admitInRedis(scopes, periods, reservation);
       try {
-        return await this.withinTimeout(asked);
+        return await this.fallback.withinTimeout(asked);
       } catch (error) {
         // Counted in memory instead: a hold Redis makes late must not stay counted there.
         asked.then((late) => late.refusedBy < 0 && this.add(scopes, periods, -reservation, true), () => undefined);
-        this.redisFailed(error, true);
+        this.fallback.failed(error, true);
       }
     }
     await Promise.all(scopes.map((scope, i) => this.startInMemory(scope, periods[i]!.start)));
@@ -100,21 +92,21 @@ export class BudgetLedger {
       const { start } = periods[i]!;
       if (!inRedis) return this.memory.add(scope.id, start, quota);
       // Off the response path: a lost adjustment only leaves the reservation counted instead of the charge.
-      this.redis?.add(spendKey(scope.id, start), quota).catch((error: unknown) => this.redisFailed(error, false));
+      this.redis?.add(spendKey(scope.id, start), quota).catch((error: unknown) => this.fallback.failed(error, false));
     });
   }
 
   /** A scope's spend this period, for the console (starting its counter if no request did yet). */
   async spent(scope: BudgetScope, zone: string): Promise<ScopeSpend> {
     const period = this.periods.bounds(scope.budget.period, zone, this.now());
-    if (this.useRedis()) {
+    if (this.fallback.useRedis()) {
       try {
         const key = spendKey(scope.id, period.start);
         const starting = this.startInRedis(scope, period, key);
-        if (starting) await this.withinTimeout(starting);
-        return { spent: (await this.withinTimeout(this.redis!.spent(key))) ?? 0, period };
+        if (starting) await this.fallback.withinTimeout(starting);
+        return { spent: (await this.fallback.withinTimeout(this.redis!.spent(key))) ?? 0, period };
       } catch (error) {
-        this.redisFailed(error, true);
+        this.fallback.failed(error, true);
       }
     }
     await this.startInMemory(scope, period.start);
@@ -123,11 +115,11 @@ export class BudgetLedger {
 
   private async admitInRedis(scopes: readonly BudgetScope[], periods: PeriodBounds[], reservation: number): Promise<BudgetVerdict> {
     // Back from a failure: the Redis may be a fresh one, so each counter is started again (SET NX keeps any that survived).
-    if (this.redisFailing) this.startedInRedis.clear();
+    if (this.fallback.failing) this.startedInRedis.clear();
     const counters = scopes.map((scope, i) => ({ key: spendKey(scope.id, periods[i]!.start), amount: scope.budget.amount, expiresAt: periods[i]!.end + SPEND_KEY_GRACE_MS }));
     await Promise.all(scopes.map((scope, i) => this.startInRedis(scope, periods[i]!, counters[i]!.key)));
     const { refusedBy, spent } = await this.redis!.hold(counters, reservation);
-    this.redisAnswered();
+    this.fallback.answered();
     return { refusedBy, periods, spent, inRedis: true };
   }
 
@@ -152,30 +144,5 @@ export class BudgetLedger {
       this.starting.set(name, started);
     }
     return started;
-  }
-
-  private async withinTimeout<T>(answer: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([answer, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private redisFailed(error: unknown, backOff: boolean) {
-    if (backOff) this.redisRetryAt = Date.now() + REDIS_RETRY_MS;
-    if (this.redisFailing) return;
-    this.redisFailing = true;
-    this.log.warn({ err: error }, 'Redis is unreachable: budgets are counted on each node alone until it is back');
-  }
-
-  private redisAnswered() {
-    if (!this.redisFailing) return;
-    this.redisFailing = false;
-    this.log.info('Redis is reachable again: budgets are shared across nodes again');
   }
 }

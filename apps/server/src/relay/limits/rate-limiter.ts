@@ -1,6 +1,7 @@
 import type { AppLogger } from '../../observability/app-logger.js';
 import type { LimitScope, ScopeUsage, Verdict } from './limit-set.js';
 import { MemoryLimiter, type MemoryTicket } from './memory-limiter.js';
+import { RedisFallback } from './redis-fallback.js';
 import type { RedisLimiter } from './redis-limiter.js';
 
 /**
@@ -52,11 +53,6 @@ export interface Admission {
   ticket?: LimitTicket;
 }
 
-/** How long an admission waits for Redis before counting in memory instead. */
-const REDIS_TIMEOUT_MS = 1000;
-/** How long Redis is left alone after it failed before it is asked again. */
-const REDIS_RETRY_MS = 5000;
-
 /**
  * The relay's rate limiter: in Redis when configured (shared by every node), else in memory. While Redis
  * fails, requests are counted in memory on each node and keep being served; that is logged once, and Redis
@@ -64,30 +60,30 @@ const REDIS_RETRY_MS = 5000;
  */
 export class RateLimiter {
   private readonly memory = new MemoryLimiter();
-  private redisFailing = false;
-  /** After a failure Redis is asked again only from this time on (epoch ms), so a stalled Redis delays few requests. */
-  private redisRetryAt = 0;
+  private readonly fallback: RedisFallback;
 
   constructor(
     private readonly redis: RedisLimiter | undefined,
-    private readonly log: AppLogger,
-  ) {}
+    log: AppLogger,
+  ) {
+    this.fallback = new RedisFallback(redis, log, {
+      down: 'Redis is unreachable: rate limits are counted on each node alone until it is back',
+      back: 'Redis is reachable again: rate limits are shared across nodes again',
+    });
+  }
 
   async admit(requestId: string, scopes: readonly LimitScope[], estimate: number): Promise<Admission> {
-    if (this.redis?.ready && Date.now() >= this.redisRetryAt) {
+    if (this.redis && this.fallback.useRedis()) {
       const asked = this.redis.admit(requestId, scopes, estimate);
       try {
-        const verdict = await this.withinTimeout(asked);
-        this.redisAnswered();
+        const verdict = await this.fallback.withinTimeout(asked);
+        this.fallback.answered();
         return verdict.admitted ? { verdict, ticket: new LimitTicket(this, requestId, scopes, estimate, undefined) } : { verdict };
       } catch (error) {
         // Counted in memory instead: an admission Redis grants late must not keep its slot there.
         asked.then((late) => late.admitted && this.finishInRedis(requestId, scopes, estimate, 0), () => undefined);
-        this.redisFailed(error, true);
+        this.fallback.failed(error, true);
       }
-    } else if (this.redis && !this.redis.ready) {
-      // ioredis is reconnecting: it says so at no cost, so Redis is used again the moment it is back.
-      this.redisFailed(new Error('not connected'), false);
     }
     const { verdict, ticket } = this.memory.admit(scopes, estimate);
     return ticket ? { verdict, ticket: new LimitTicket(this, requestId, scopes, estimate, ticket) } : { verdict };
@@ -95,7 +91,7 @@ export class RateLimiter {
 
   /** Off the response path: a lost end only keeps the slot until its lease runs out (redis-limiter.ts). */
   finishInRedis(requestId: string, scopes: readonly LimitScope[], estimate: number, tokens: number): void {
-    this.redis?.finish(requestId, scopes, estimate, tokens).catch((error: unknown) => this.redisFailed(error, false));
+    this.redis?.finish(requestId, scopes, estimate, tokens).catch((error: unknown) => this.fallback.failed(error, false));
   }
 
   /** How often a slot held in Redis is renewed: a third of its lease, so two renewals may fail before it runs out. */
@@ -105,48 +101,18 @@ export class RateLimiter {
 
   /** Off the session's path, as an end is: a failed renewal is tried again at the next tick. */
   renewInRedis(requestId: string, scopes: readonly LimitScope[], estimate: number): void {
-    this.redis?.renew(requestId, scopes, estimate).catch((error: unknown) => this.redisFailed(error, false));
+    this.redis?.renew(requestId, scopes, estimate).catch((error: unknown) => this.fallback.failed(error, false));
   }
 
   /** The current use of a key's or user's counter, for the console. */
   async usage(id: string): Promise<ScopeUsage> {
-    if (this.redis?.ready && Date.now() >= this.redisRetryAt) {
+    if (this.redis && this.fallback.useRedis()) {
       try {
-        return await this.withinTimeout(this.redis.usage(id));
+        return await this.fallback.withinTimeout(this.redis.usage(id));
       } catch (error) {
-        this.redisFailed(error, true);
+        this.fallback.failed(error, true);
       }
     }
     return this.memory.usage(id);
-  }
-
-  /**
-   * A Redis that stopped answering without closing its connection (a stalled host, a partition) stays
-   * "ready" to ioredis until TCP gives up: an admission waits at most REDIS_TIMEOUT_MS for it.
-   */
-  private async withinTimeout<T>(answer: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([answer, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** Logs the first failure only; `backOff` leaves a Redis that failed a call alone for a while. */
-  private redisFailed(error: unknown, backOff: boolean) {
-    if (backOff) this.redisRetryAt = Date.now() + REDIS_RETRY_MS;
-    if (this.redisFailing) return;
-    this.redisFailing = true;
-    this.log.warn({ err: error }, 'Redis is unreachable: rate limits are counted on each node alone until it is back');
-  }
-
-  private redisAnswered() {
-    if (!this.redisFailing) return;
-    this.redisFailing = false;
-    this.log.info('Redis is reachable again: rate limits are shared across nodes again');
   }
 }
