@@ -16,6 +16,7 @@ import { emailAuthMessages } from '@/features/auth/email-i18n';
 import { oauthMessages } from '@/features/auth/oauth-i18n';
 import { bindingsMessages } from '@/features/settings/bindings-i18n';
 import { twoFactorMessages } from '@/features/settings/two-factor/i18n';
+import { passkeysMessages } from '@/features/settings/passkeys/i18n';
 import type { Messages } from './zh';
 
 /** English texts; the type keeps the key set identical to zh.ts. */
@@ -209,6 +210,7 @@ export const en: Messages = {
   oauth: oauthMessages.en,
   bindings: bindingsMessages.en,
   twoFactor: twoFactorMessages.en,
+  passkeys: passkeysMessages.en,
   listKit: listKitI18n.en,
   rateLimits: rateLimitsI18n.en,
   budgets: budgetsI18n.en,

@@ -16,6 +16,7 @@ import { emailAuthMessages } from '@/features/auth/email-i18n';
 import { oauthMessages } from '@/features/auth/oauth-i18n';
 import { bindingsMessages } from '@/features/settings/bindings-i18n';
 import { twoFactorMessages } from '@/features/settings/two-factor/i18n';
+import { passkeysMessages } from '@/features/settings/passkeys/i18n';
 
 /** Chinese texts: the default language of the console (spec section 1). en.ts mirrors these keys. */
 export const zh = {
@@ -207,6 +208,7 @@ export const zh = {
   oauth: oauthMessages.zh,
   bindings: bindingsMessages.zh,
   twoFactor: twoFactorMessages.zh,
+  passkeys: passkeysMessages.zh,
   listKit: listKitI18n.zh,
   rateLimits: rateLimitsI18n.zh,
   budgets: budgetsI18n.zh,

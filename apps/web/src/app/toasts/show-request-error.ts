@@ -1,5 +1,6 @@
 import { ApiFailure, HttpError } from '@/lib/api/errors';
 import { clearUser } from '@/lib/storage/user-store';
+import { PasskeyPromptClosed } from '@/lib/webauthn';
 import { i18n } from '../i18n/i18n';
 import { showError, showInfo } from './toast';
 
@@ -32,6 +33,8 @@ function showHttpError(error: HttpError): void {
 export function showRequestError(error: unknown): void {
   if (error instanceof ApiFailure) {
     showError(error.message);
+  } else if (error instanceof PasskeyPromptClosed) {
+    showInfo(i18n.t('passkeys.cancelled'));
   } else if (error instanceof HttpError) {
     showHttpError(error);
   } else {

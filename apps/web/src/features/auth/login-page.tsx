@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Typography } from 'antd';
 import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, isSecondFactorChallenge, type LoginUser } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginOrigin } from '@/app/router/login-origin';
 import { showError, showSuccess, showWarning } from '@/app/toasts/toast';
 import { saveUser } from '@/lib/storage/user-store';
+import { canUsePasskeys } from '@/lib/webauthn';
 import { useLogin } from './api/login';
+import { usePasskeySignIn } from './api/passkey-login';
 import { AuthCard } from './components/auth-card';
 import { OAuthButtons } from './components/oauth-buttons';
 import { SecondFactorForm } from './second-factor-form';
-import { isSecondFactorStep } from './second-factor-step';
+import { isSecondFactorStep, secondFactorMethods } from './second-factor-step';
 
 interface LoginFormValues {
   username?: string;
@@ -26,6 +28,7 @@ export function LoginPage() {
   const secondStep = isSecondFactorStep(params);
   const expired = params.get('expired') === 'true';
   const login = useLogin();
+  const passkey = usePasskeySignIn();
 
   useEffect(() => {
     if (expired) showError(t('login.expired'));
@@ -38,7 +41,7 @@ export function LoginPage() {
       {
         onSuccess: (answer) => {
           // Two-factor sign-in: the password is right, the code comes next (the session waits for it).
-          if (isSecondFactorChallenge(answer)) setParams({ step: '2fa' }, { state: location.state });
+          if (isSecondFactorChallenge(answer)) setParams(answer.methods?.length ? { step: '2fa', methods: answer.methods.join(',') } : { step: '2fa' }, { state: location.state });
           else signedIn(answer, username === DEFAULT_ROOT_USERNAME && password === DEFAULT_ROOT_PASSWORD);
         },
       },
@@ -63,7 +66,7 @@ export function LoginPage() {
   if (secondStep) {
     return (
       <AuthCard title={t('twoFactor.loginTitle')}>
-        <SecondFactorForm onSignedIn={(user) => signedIn(user)} onBack={() => setParams({})} />
+        <SecondFactorForm methods={secondFactorMethods(params)} onSignedIn={(user) => signedIn(user)} onBack={() => setParams({})} />
       </AuthCard>
     );
   }
@@ -90,6 +93,11 @@ export function LoginPage() {
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {t('login.submit')}
         </Button>
+        {canUsePasskeys() && (
+          <Button block icon={<KeyOutlined />} style={{ marginTop: 12 }} loading={passkey.isPending} onClick={() => passkey.mutate(undefined, { onSuccess: (user) => signedIn(user) })} data-testid="login-passkey">
+            {t('passkeys.signIn')}
+          </Button>
+        )}
       </Form>
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
         {t('login.forgotPassword')} <Link to="/reset">{t('login.resetLink')}</Link>

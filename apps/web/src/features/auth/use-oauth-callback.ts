@@ -7,7 +7,7 @@ import type { OAuthProvider } from '@/lib/oauth/authorize-urls';
 import { saveUser } from '@/lib/storage/user-store';
 import { sendOAuthCode } from './api/send-oauth-code';
 import { afterFailure } from './oauth-retry';
-import { SECOND_FACTOR_PATH } from './second-factor-step';
+import { secondFactorPath } from './second-factor-step';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -38,7 +38,7 @@ export function useOAuthCallback(provider: OAuthProvider): string {
           showSuccess(t('oauth.bound'));
           void navigate('/setting');
         } else if (outcome.kind === 'secondFactor') {
-          void navigate(SECOND_FACTOR_PATH);
+          void navigate(secondFactorPath(outcome.challenge.methods));
         } else {
           saveUser(outcome.user);
           showSuccess(t('login.success'));

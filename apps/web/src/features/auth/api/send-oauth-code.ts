@@ -7,7 +7,7 @@ import type { OAuthProvider } from '@/lib/oauth/authorize-urls';
 /** The server's message when a signed-in session bound the identity instead of signing in. */
 export const BIND_MESSAGE = 'bind';
 
-export type OAuthOutcome = { kind: 'bound' } | { kind: 'signedIn'; user: LoginUser } | { kind: 'secondFactor' };
+export type OAuthOutcome = { kind: 'bound' } | { kind: 'signedIn'; user: LoginUser } | { kind: 'secondFactor'; challenge: SecondFactorChallenge };
 
 /**
  * GET /api/oauth/<provider>?code&state: the callback's code is traded for a sign-in (data is the user) or,
@@ -21,6 +21,6 @@ export async function sendOAuthCode(provider: OAuthProvider, code: string, state
   if (envelope.message === BIND_MESSAGE) return { kind: 'bound' };
   if (!envelope.data) throw new ApiFailure(i18n.t('errors.signInWithoutUser'));
   // The account has two-factor sign-in: the login page asks for the code.
-  if (isSecondFactorChallenge(envelope.data)) return { kind: 'secondFactor' };
+  if (isSecondFactorChallenge(envelope.data)) return { kind: 'secondFactor', challenge: envelope.data };
   return { kind: 'signedIn', user: envelope.data };
 }

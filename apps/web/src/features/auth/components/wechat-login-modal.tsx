@@ -6,7 +6,7 @@ import { showSuccess } from '@/app/toasts/toast';
 import { WeChatCodeForm } from '@/components/wechat/wechat-code-form';
 import { saveUser } from '@/lib/storage/user-store';
 import { useWeChatLogin } from '../api/wechat-login';
-import { SECOND_FACTOR_PATH } from '../second-factor-step';
+import { secondFactorPath } from '../second-factor-step';
 
 interface WeChatLoginModalProps {
   open: boolean;
@@ -25,7 +25,7 @@ export function WeChatLoginModal({ open, qrCode, onClose }: WeChatLoginModalProp
       onSuccess: (user) => {
         if (isSecondFactorChallenge(user)) {
           onClose();
-          void navigate(SECOND_FACTOR_PATH);
+          void navigate(secondFactorPath(user.methods));
           return;
         }
         saveUser(user);

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { copyWithToast } from '@/app/toasts/copy-with-toast';
 import { useAffCode } from '../api/get-aff-code';
 import { useGenerateAccessToken } from '../api/generate-access-token';
+import { PasskeysCard } from '../passkeys/passkeys-card';
 import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { AccountBindings } from './account-bindings';
 import { DeleteAccountModal } from './delete-account-modal';
@@ -63,6 +64,7 @@ export function PersonalSettings() {
       {accessToken && <ReadOnlyValue label={t('setting.accessToken')} value={accessToken} testId="access-token" />}
       {inviteLink && <ReadOnlyValue label={t('setting.inviteLink')} value={inviteLink} testId="invite-link" />}
       <TwoFactorCard />
+      <PasskeysCard />
       <AccountBindings />
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} />
     </Flex>

@@ -35,7 +35,7 @@ const zh = {
   setupRequired: '请先开启两步验证：管理员账户必须开启后才能使用管理功能。',
   requiredForAdmins: '管理员必须开启两步验证',
   adminReset: '关闭此用户的两步验证',
-  adminResetHint: '用户同时丢失了验证器和恢复码时使用：关闭后该用户仅凭密码即可登录，并可重新开启。',
+  adminResetHint: '用户同时丢失了验证器和恢复码（或通行密钥）时使用：验证器和所有通行密钥都将被删除，该用户仅凭密码即可登录，并可重新开启。',
   adminResetConfirm: '确定关闭此用户的两步验证？',
   adminResetDone: '已关闭此用户的两步验证',
 };
@@ -76,7 +76,7 @@ const en: typeof zh = {
   setupRequired: 'Turn on two-factor authentication first: administrator accounts need it for the administration screens.',
   requiredForAdmins: 'Administrators must use two-factor authentication',
   adminReset: "Turn off this user's two-factor authentication",
-  adminResetHint: 'For a user who lost both the authenticator and the recovery codes: they sign in with the password alone again, and can enrol anew.',
+  adminResetHint: 'For a user who lost both the authenticator and the recovery codes (or their passkeys): the authenticator and every passkey are removed, they sign in with the password alone again, and can enrol anew.',
   adminResetConfirm: "Turn off this user's two-factor authentication?",
   adminResetDone: "This user's two-factor authentication is off",
 };
