@@ -23,3 +23,27 @@ describe('a request in another protocol', () => {
     expect(encoded).toBe(1);
   });
 });
+
+describe('a request asked of another model', () => {
+  const raw = Buffer.from('{"model":"claude","max_tokens":64,"messages":[]}');
+  const anthropic = foreignInput('anthropic', { raw, json: JSON.parse(raw.toString()) as Record<string, unknown>, model: 'claude', stream: false, maxTokens: 64, contentType: 'application/json' }, () => hubFields({ model: 'claude', max_tokens: 64, messages: [] }, 'claude'));
+
+  it('names the new model in its body and in its hub form, and keeps the rest', () => {
+    const next = anthropic.withModel('gpt-5');
+    expect(next).toMatchObject({ protocol: 'anthropic', model: 'gpt-5', maxTokens: 64, stream: false });
+    expect(JSON.parse(next.raw.toString())).toEqual({ model: 'gpt-5', max_tokens: 64, messages: [] });
+    expect(next.hub()).toMatchObject({ protocol: 'openai', model: 'gpt-5', json: { model: 'gpt-5' } });
+    // The original is untouched.
+    expect(anthropic.raw).toBe(raw);
+    expect(anthropic.hub().model).toBe('claude');
+  });
+
+  it("leaves a Gemini body that names no model as it is (the model is in the path): the client's own bytes", () => {
+    const body = Buffer.from('{"contents":[]}');
+    const gemini = foreignInput('gemini', { raw: body, json: { contents: [] }, model: 'gemini-pro', stream: false, maxTokens: 0, contentType: 'application/json' }, () => hubFields({ model: 'gemini-pro', messages: [] }, 'gemini-pro'));
+    const next = gemini.withModel('gpt-5');
+    expect(next.model).toBe('gpt-5');
+    expect(next.raw).toBe(body);
+    expect(next.hub().json).toMatchObject({ model: 'gpt-5' });
+  });
+});

@@ -30,6 +30,13 @@ export interface RelayInput {
   nativeOnly?: string;
   /** What a conversion of the request leaves out, by name (providers/left-out.ts); passthrough keeps it all. */
   leftOut?: readonly string[];
+  /**
+   * The same request asked of another model (the next model of a fallback chain): the routing, the plan and the
+   * price read `model`; a body that names its model (every protocol but Gemini's, whose model is in the path)
+   * names the new one, so a request passed through asks the upstream for it; its hub form is the original's with
+   * the model replaced too. Bytes are encoded only when read.
+   */
+  withModel(model: string): RelayInput;
 }
 
 const MAX_TOKENS_LIMIT = 2 ** 30;
@@ -69,7 +76,7 @@ export function readJsonInput(mode: RelayMode, body: unknown, pathModel?: string
 }
 
 /** `raw` may be given as how to make it: a hub form's bytes are needed only by a channel that converts. */
-type InputFields = Omit<RelayInput, 'protocol' | 'hub' | 'raw'> & { raw: Buffer | (() => Buffer) };
+type InputFields = Omit<RelayInput, 'protocol' | 'hub' | 'raw' | 'withModel'> & { raw: Buffer | (() => Buffer) };
 
 /**
  * A relay input as one class, so that every request's input has the same shape: the relay reads these
@@ -113,6 +120,18 @@ class Input implements RelayInput {
     if (!this.toHub) return this;
     return (this.hubInput ??= new Input('openai', this.toHub()));
   }
+
+  withModel(model: string): RelayInput {
+    const toHub = this.toHub && (() => fieldsWithModel(this.hub(), model));
+    return new Input(this.protocol, fieldsWithModel(this, model), toHub);
+  }
+}
+
+/** An input's fields with its model replaced, in its body too unless the body names none (Gemini's: the path does). */
+function fieldsWithModel(input: RelayInput, model: string): InputFields {
+  const json = Object.hasOwn(input.json, 'model') || input.protocol !== 'gemini' ? { ...input.json, model } : input.json;
+  const raw = json === input.json ? () => input.raw : () => Buffer.from(JSON.stringify(json));
+  return { ...input, json, model, raw };
 }
 
 /** An OpenAI client's request: its own hub. */

@@ -4,7 +4,6 @@ import { asRelayError } from '../relay-conventions.js';
 import type { RelayInput } from '../request-input.js';
 import type { Route } from '../routing/route.js';
 import type { RoutableChannel } from '../routing/routable-channel.js';
-import { FallbackInput } from './fallback-input.js';
 import { fallbackTrigger } from './fallback-trigger.js';
 import type { FallbackChain } from './model-fallbacks.js';
 
@@ -118,7 +117,7 @@ export class FallbackRun {
       const model = this.chain.models[this.position]!;
       this.position += 1;
       if (!this.allowed(model)) continue;
-      const next = new FallbackInput(this.original, model);
+      const next = this.original.withModel(model);
       const route = this.routeOf(next);
       try {
         return { input: next, route, first: route.first() };
@@ -152,6 +151,9 @@ export function chainHeader(steps: readonly FallbackStep[], answered?: string): 
   const tried = steps.map((step) => (step.skipped ? `${step.model};skipped=${step.skipped}` : step.model));
   return (answered === undefined ? tried : [...tried, answered]).join(',');
 }
+
+/** Whether a request can go on to another model: a multipart upload (audio transcriptions) cannot. */
+export const canFallBack = (input: RelayInput): boolean => input.multipartBoundary === undefined;
 
 /** Every channel of every model tried, in order, for an error log's `channels`. */
 export const channelsOfSteps = (steps: readonly FallbackStep[]): number[] => steps.flatMap((step) => step.channels);
