@@ -1,14 +1,14 @@
 import type { AppContext } from '../../context.js';
 import type { TokenUsage } from '../../providers/token-usage.js';
-import type { KeyRecord } from '../auth/key-cache.js';
 import { priceAt } from '../billing/price-tier.js';
 import type { Price } from '../billing/pricing.js';
 import { textQuota } from '../billing/quota.js';
 import type { Reservation } from '../billing/reservation.js';
 import { admitBudgets, type BudgetTicket } from '../budgets/budget-admission.js';
 import type { BudgetScope } from '../budgets/budget-scope.js';
-import { refund, settle } from '../settle.js';
+import { refund } from '../settle.js';
 import { headerSink } from './header-sink.js';
+import { settleSessionRow, type SessionFacts } from './session-row.js';
 import { settleTranscription } from './transcription-billing.js';
 import type { TranscriptionUsage } from './realtime-transcription.js';
 
@@ -21,19 +21,6 @@ export function sessionHold(ctx: AppContext, price: Price): number {
   const ratio = price.modelRatio * price.groupRatio;
   if (ratio === 0) return 0;
   return Math.max(1, Math.ceil(ctx.options.num('PreConsumedQuota') * ratio));
-}
-
-/** The session's facts every settlement repeats. */
-export interface SessionFacts {
-  record: KeyRecord;
-  channelId: number;
-  /** The model as the upstream was asked for it (after the channel's model mapping): the price's and the log's. */
-  model: string;
-  /** The channel's type: a transcription model is priced as on it. */
-  channelType: number;
-  price: Price;
-  requestId: string;
-  startedAt: number;
 }
 
 /**
@@ -98,23 +85,8 @@ export class RealtimeBilling {
     const { ctx, facts } = this;
     const price = priceAt(facts.price, usage.promptTokens);
     const quota = textQuota(usage, price);
-    const { record } = facts;
-    settle(ctx, {
-      record,
-      // A response after a refused hold (the session is ending) is billed all the same, against no hold.
-      reservation: this.hold ?? { userId: record.userId, tokenId: record.tokenId, unlimitedToken: record.unlimitedQuota, amount: 0 },
-      channelId: facts.channelId,
-      model: facts.model,
-      usage,
-      price,
-      quota,
-      requestId: facts.requestId,
-      elapsedMs: performance.now() - facts.startedAt,
-      stream: true,
-      systemPromptReset: false,
-      protocol: 'openai',
-      passthrough: true,
-    });
+    // A response after a refused hold (the session is ending) is billed all the same, against no hold.
+    settleSessionRow(ctx, facts, { model: facts.model, usage, price, quota }, this.hold);
     this.hold = undefined;
     this.tokens += usage.promptTokens + usage.completionTokens;
     this.budgetTicket?.settle(quota);

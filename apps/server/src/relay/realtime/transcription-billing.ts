@@ -7,9 +7,8 @@ import { perUnitCharge } from '../billing/unit-breakdown.js';
 import { admitBudgets } from '../budgets/budget-admission.js';
 import type { BudgetScope } from '../budgets/budget-scope.js';
 import { RelayError } from '../relay-error.js';
-import { settle } from '../settle.js';
 import { headerSink } from './header-sink.js';
-import type { SessionFacts } from './realtime-billing.js';
+import { settleSessionRow, type SessionFacts } from './session-row.js';
 import { TOKENS_PER_MINUTE, type TranscriptionUsage } from './realtime-transcription.js';
 
 /**
@@ -21,10 +20,9 @@ import { TOKENS_PER_MINUTE, type TranscriptionUsage } from './realtime-transcrip
  * billed (a session is not cut for it). Resolves to a budget's refusal when one is already used up.
  */
 export async function settleTranscription(ctx: AppContext, facts: SessionFacts, budgetScopes: BudgetScope[] | undefined, model: string, usage: TranscriptionUsage): Promise<Error | undefined> {
-  const { record } = facts;
   let base;
   try {
-    base = ctx.relay.pricing.price(model, facts.channelType, record.group);
+    base = ctx.relay.pricing.price(model, facts.channelType, facts.record.group);
   } catch (error) {
     if (!(error instanceof RelayError)) throw error;
     ctx.log.warn({ reqId: facts.requestId, model }, 'a Realtime input transcription was not billed: its model has no price');
@@ -39,22 +37,7 @@ export async function settleTranscription(ctx: AppContext, facts: SessionFacts, 
     const ratioText = logPhrase('twoRatios', { model: ratioInText(base.modelRatio), group: ratioInText(base.groupRatio) });
     charge = { usage: { promptTokens: 0, completionTokens: tokens }, price: base, ...perUnitCharge('transcript', tokens, base, ratioText) };
   }
-  settle(ctx, {
-    record,
-    reservation: { userId: record.userId, tokenId: record.tokenId, unlimitedToken: record.unlimitedQuota, amount: 0 },
-    channelId: facts.channelId,
-    model,
-    usage: charge.usage,
-    price: charge.price,
-    quota: charge.quota,
-    ...('breakdown' in charge ? { breakdown: charge.breakdown } : {}),
-    requestId: facts.requestId,
-    elapsedMs: performance.now() - facts.startedAt,
-    stream: true,
-    systemPromptReset: false,
-    protocol: 'openai',
-    passthrough: true,
-  });
+  settleSessionRow(ctx, facts, { model, ...charge });
   if (!budgetScopes || charge.quota === 0) return undefined;
   try {
     const ticket = await admitBudgets(ctx.relay.budgets, budgetScopes, 0, headerSink({}));
