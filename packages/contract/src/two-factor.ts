@@ -40,7 +40,7 @@ export interface TwoFactorStatus {
   /** Epoch seconds; 0 when off. */
   enabled_at: number;
   recovery_codes_left: number;
-  /** TwoFactorRequiredForAdmins is on and this account is an administrator: it must enrol. */
+  /** TwoFactorRequiredForAdmins is on and this account is an administrator without a passkey: it must enrol. */
   required: boolean;
 }
 

@@ -168,6 +168,7 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
     await t.ctx.options.set('TwoFactorRequiredForAdmins', 'true');
     try {
       expect(await call('GET', '/api/channel/', nextCookie(second))).toMatchObject({ success: true });
+      expect(await call('GET', '/api/user/2fa/status', nextCookie(second))).toMatchObject({ data: { enabled: false, required: false } });
     } finally {
       await t.ctx.options.set('TwoFactorRequiredForAdmins', 'false');
     }

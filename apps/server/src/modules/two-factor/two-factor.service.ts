@@ -9,6 +9,7 @@ import { newTotpSecret, totpUri } from './totp.js';
 import * as repo from './two-factor.repository.js';
 import { readSecret, sealTotpSecret } from './two-factor-secret.js';
 import { parseStrict } from './parse-strict.js';
+import { countPasskeys } from '../passkeys/passkeys.repository.js';
 import { verifySecondFactor, verifyTotp } from './verify-second-factor.js';
 
 /** TwoFactorRequiredForAdmins is on and the account is an administrator or root. */
@@ -21,7 +22,8 @@ export async function status(ctx: AppContext, me: AuthenticatedUser): Promise<Tw
     enabled,
     enabled_at: enabled ? Number(row?.enabled_at ?? 0) : 0,
     recovery_codes_left: enabled && row ? parseStoredHashes(row.recovery_codes).length : 0,
-    required: mustEnrol(ctx, me.role),
+    // A passkey satisfies TwoFactorRequiredForAdmins too: then nothing more is required.
+    required: mustEnrol(ctx, me.role) && (await countPasskeys(ctx.db, me.id)) === 0,
   };
 }
 
