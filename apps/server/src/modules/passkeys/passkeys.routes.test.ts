@@ -218,6 +218,24 @@ describe('passkey sign-in rate limits', () => {
     expect((await options()).statusCode).toBe(200);
     expect((await options()).statusCode).toBe(429);
   });
+
+  it('limits the passkey answers sent for one waiting account, from however many addresses', async () => {
+    await addUser(t, 'pk-target');
+    let address = 0;
+    const from = () => `10.4.0.${(address += 1)}`;
+    const inject = (url: string, cookie: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: { host: HOST, cookie }, remoteAddress: from(), ...(payload ? { payload } : {}) });
+    const signIn = async () => nextCookie(await inject('/api/user/login', '', { username: 'pk-target', password: TEST_PASSWORD }));
+    const session = await signIn();
+    const device = new SoftwareAuthenticator(ORIGIN, 'tollgate.test');
+    const options = (await inject('/api/user/passkeys/registration/options', session, { password: TEST_PASSWORD })).json<Answer>();
+    expect((await inject('/api/user/passkeys/registration', session, { credential: device.create(options.data) })).json()).toMatchObject({ success: true });
+
+    const pending = await signIn();
+    const challenge = (await inject('/api/user/login/2fa/passkey/options', pending)).json<Answer>();
+    const forged = { ...device.get(challenge.data), response: { ...device.get(challenge.data).response, signature: 'AAAA' } };
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await inject('/api/user/login/2fa/passkey', pending, { credential: forged })).statusCode).toBe(200);
+    expect((await inject('/api/user/login/2fa/passkey', pending, { credential: forged })).statusCode).toBe(429);
+  });
 });
 
 describe('passkeys behind ServerAddress and WEBAUTHN_*', () => {
