@@ -42,7 +42,9 @@ const EnvSchema = z.object({
   /** Origins a passkey answer may come from (comma list); unset: ServerAddress's origin, else the request's. */
   WEBAUTHN_ORIGINS: optional
     .transform((v) => (v ? v.split(',').map((item) => item.trim().replace(/\/+$/, '')).filter(Boolean) : []))
-    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of origins such as https://example.com' }))),
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of origins such as https://example.com' })))
+    // A browser names an origin without path or default port: https://example.com:443/x is https://example.com.
+    .transform((list) => list.map((item) => new URL(item).origin)),
   TRUSTED_PROXIES: z.string().default('loopback'),
   INITIAL_ROOT_TOKEN: optional,
   INITIAL_ROOT_ACCESS_TOKEN: optional,

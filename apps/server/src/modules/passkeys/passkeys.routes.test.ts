@@ -241,7 +241,7 @@ describe('passkey sign-in rate limits', () => {
 describe('passkeys behind ServerAddress and WEBAUTHN_*', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { ...NO_RATE_LIMITS, WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://console.example.com, https://example.com/' });
+    t = await buildTestApp('sqlite', { ...NO_RATE_LIMITS, WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://console.example.com, https://example.com:443/' });
   });
   afterAll(() => t.close());
 
