@@ -174,6 +174,21 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
     }
   });
 
+  it('lets an administrator who must enrol add a passkey, which ends the refusals', async () => {
+    await addUser(t, 'pk-forced', { role: Role.Admin });
+    await t.ctx.options.set('TwoFactorRequiredForAdmins', 'true');
+    try {
+      const login = await passwordStep('pk-forced');
+      expect(login.json()).toMatchObject({ data: { require_2fa_setup: true } });
+      const cookie = nextCookie(login);
+      expect(await call('GET', '/api/channel/', cookie)).toMatchObject({ success: false, message: expect.stringMatching(/must turn on two-factor/) });
+      expect(await register(cookie, new SoftwareAuthenticator(ORIGIN, 'tollgate.test'))).toMatchObject({ success: true });
+      expect(await call('GET', '/api/channel/', cookie)).toMatchObject({ success: true });
+    } finally {
+      await t.ctx.options.set('TwoFactorRequiredForAdmins', 'false');
+    }
+  });
+
   it('goes with the administrator’s two-factor reset and with the user', async () => {
     const user = await addUser(t, 'pk-lost');
     await register(await signedIn('pk-lost'), new SoftwareAuthenticator(ORIGIN, 'tollgate.test'));
