@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Input, List, Spin, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Spin, Tag, Typography } from 'antd';
 import type { PasskeyView } from '@tollgate/contract';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '@/app/toasts/toast';
@@ -10,6 +10,29 @@ import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey, type Pr
 import { ProofPrompt } from './proof-prompt';
 
 type Action = { kind: 'add' } | { kind: 'remove'; id: number } | undefined;
+
+/** One passkey: its name (click to rename), whether it syncs, when added and last used, and Remove. */
+function PasskeyRow({ row, onRename, onRemove }: { row: PasskeyView; onRename: (row: PasskeyView, name: string) => void; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Flex justify="space-between" align="center" gap="small" wrap style={{ border: '1px solid rgba(5, 5, 5, 0.06)', borderRadius: 8, padding: '8px 16px' }} data-testid="passkey-row">
+      <Flex vertical gap={2}>
+        <Flex gap="small" align="center">
+          <Typography.Text strong editable={{ onChange: (value) => onRename(row, value), maxLength: 64 }} data-testid="passkey-name">
+            {row.name}
+          </Typography.Text>
+          {row.backed_up && <Tag>{t('passkeys.synced')}</Tag>}
+        </Flex>
+        <Typography.Text type="secondary">
+          {t('passkeys.createdAt')}: {formatTimestamp(row.created_at)} · {t('passkeys.lastUsedAt')}: {row.last_used_at ? formatTimestamp(row.last_used_at) : t('passkeys.never')}
+        </Typography.Text>
+      </Flex>
+      <Button danger size="small" onClick={onRemove} data-testid="passkey-remove">
+        {t('passkeys.remove')}
+      </Button>
+    </Flex>
+  );
+}
 
 /** Personal settings: the account's passkeys (name, added, last used), to add, rename and remove. */
 export function PasskeysCard() {
@@ -56,38 +79,7 @@ export function PasskeysCard() {
       <Typography.Title level={4}>{t('passkeys.title')}</Typography.Title>
       <Typography.Text type="secondary">{t('passkeys.intro')}</Typography.Text>
       {!supported && <Typography.Text type="warning">{t('passkeys.unsupported')}</Typography.Text>}
-      {!rows ? (
-        <Spin />
-      ) : (
-        <List
-          size="small"
-          bordered
-          locale={{ emptyText: t('passkeys.none') }}
-          dataSource={rows}
-          renderItem={(row) => (
-            <List.Item
-              data-testid="passkey-row"
-              actions={[
-                <Button key="remove" danger size="small" onClick={() => setAction({ kind: 'remove', id: row.id })} data-testid="passkey-remove">
-                  {t('passkeys.remove')}
-                </Button>,
-              ]}
-            >
-              <Flex vertical gap={2}>
-                <Flex gap="small" align="center">
-                  <Typography.Text strong editable={{ onChange: (value) => onRename(row, value), maxLength: 64 }} data-testid="passkey-name">
-                    {row.name}
-                  </Typography.Text>
-                  {row.backed_up && <Tag>{t('passkeys.synced')}</Tag>}
-                </Flex>
-                <Typography.Text type="secondary">
-                  {t('passkeys.createdAt')}: {formatTimestamp(row.created_at)} · {t('passkeys.lastUsedAt')}: {row.last_used_at ? formatTimestamp(row.last_used_at) : t('passkeys.never')}
-                </Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
-        />
-      )}
+      {!rows ? <Spin /> : rows.length === 0 ? <Typography.Text type="secondary">{t('passkeys.none')}</Typography.Text> : rows.map((row) => <PasskeyRow key={row.id} row={row} onRename={onRename} onRemove={() => setAction({ kind: 'remove', id: row.id })} />)}
       {rows && supported && !action && (
         <Button type="primary" style={{ alignSelf: 'flex-start' }} onClick={() => setAction({ kind: 'add' })} data-testid="passkey-add">
           {t('passkeys.add')}
