@@ -195,7 +195,7 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
     const finish: Finish = async (reported, end, answerId) => {
       observation.settling();
       const charge = chargedPerRequest(await rules.charge(ctx, served, input, { reported, partial: end !== 'complete', generatedTokens: () => tally.total() }), served.price);
-      settle(ctx, {
+      const journaled = settle(ctx, {
         record: caller.record,
         reservation,
         channelId: served.channel.id,
@@ -220,6 +220,8 @@ async function relayRequest(ctx: AppContext, request: RelayRequest, reply: Relay
       ticket?.settle(charge.usage.promptTokens + charge.usage.completionTokens);
       budgetTicket?.settle(charge.quota);
       if (answerId) endpoint.remember?.(ctx, { answerId, channelId: served.channel.id, userId: caller.record.userId }, request.id);
+      // The answer's end goes out once its bill is in the journal (written once for the turn's settlements).
+      if (journaled) await journaled;
       return charge.usage;
     };
     const context: AnswerContext = {

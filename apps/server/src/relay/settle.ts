@@ -44,17 +44,18 @@ const INTERRUPTED_TEXT = { upstream: logPhrase('upstreamInterrupted'), client: l
 /**
  * Queues the final charge, the counters, the consume log (when LogConsumeEnabled) and the request's share of
  * the hourly rollups (always) for the batched writer. A stream the upstream broke off counts as an error.
- * The delivery calls this before it writes the answer's end (deliver.ts's Finish), and the writer journals
- * the settlement synchronously: a client that has its whole answer has a bill a kill -9 cannot take away.
+ * The delivery calls this before it writes the answer's end (deliver.ts's Finish), and waits for the promise
+ * it answers (the journal's write of the turn's settlements, on a node with a journal) before writing it: a
+ * client that has its whole answer has a bill a kill -9 cannot take away.
  */
-export function settle(ctx: AppContext, facts: ConsumeFacts): void {
+export function settle(ctx: AppContext, facts: ConsumeFacts): Promise<void> | undefined {
   const at = nowSeconds();
   const log: NewLog | undefined = ctx.options.bool('LogConsumeEnabled') ? consumeLog(facts, at) : undefined;
   const { record, channelId, model, usage, quota } = facts;
   const rollup = { at, userId: record.userId, tokenId: record.tokenId, channelId, model, failed: facts.interrupted === 'upstream', usage, quota, latencyMs: facts.elapsedMs };
-  // Journaled (when the node keeps a journal) before this returns, so before the answer's last byte is written.
   ctx.relay.usage.record({ reservation: facts.reservation, charged: quota, counted: true, channelId, log, rollup, requestId: facts.requestId });
   takeFromKey(record, quota);
+  return ctx.relay.usage.journaled();
 }
 
 /**

@@ -43,13 +43,14 @@ describe('UsageJournal files', () => {
   };
   const segments = (at = path.join(dir, 'j')) => fs.readdirSync(at).filter((name) => name.endsWith('.jsonl'));
 
-  it('rotates at each mark and deletes a file once a committed mark covers it', () => {
+  it('rotates at each mark and deletes a file once a committed mark covers it', async () => {
     const { journal } = open();
     const { seq: _seq, ...settled } = record(0);
     expect(journal.append(settled)).toBe(1);
     journal.tick();
     expect(journal.rotate()).toBe(2);
     expect(journal.append(settled)).toBe(3);
+    await journal.written();
     expect(segments()).toHaveLength(2);
     journal.committed(2);
     expect(segments()).toHaveLength(1);
@@ -60,6 +61,37 @@ describe('UsageJournal files', () => {
     expect(segments()).toHaveLength(0);
     expect(journal.close()).toEqual({ empty: true });
     expect(fs.existsSync(path.join(dir, 'j'))).toBe(false);
+  });
+
+  it("writes a turn's records with one write at its end, and lets those waiting go on once they are in the file", async () => {
+    const { journal } = open();
+    const { seq: _seq, ...settled } = record(0);
+    const lines = () => segments().flatMap((name) => parseJournal(fs.readFileSync(path.join(dir, 'j', name), 'utf8')).records.map((r) => r.seq));
+    await expect(journal.written()).resolves.toBeUndefined();
+    journal.append(settled);
+    journal.append(settled);
+    const waiting = journal.written();
+    journal.append(settled);
+    expect(lines()).toEqual([]);
+    await waiting;
+    expect(lines()).toEqual([1, 2, 3]);
+    // A mark taken before the turn ends writes what was appended first: the closed file holds every record it covers.
+    journal.append(settled);
+    expect(journal.rotate()).toBe(4);
+    expect(lines()).toEqual([1, 2, 3, 4]);
+    journal.close();
+  });
+
+  it('reports a batch it cannot write and lets its answers go on (their bills are in memory)', async () => {
+    const { journal } = open();
+    const failures: unknown[] = [];
+    journal.onWriteFailure((error) => failures.push(error));
+    const { seq: _seq, ...settled } = record(0);
+    fs.rmSync(path.join(dir, 'j'), { recursive: true, force: true });
+    journal.append(settled);
+    await journal.written();
+    expect(failures).toHaveLength(1);
+    expect((failures[0] as NodeJS.ErrnoException).code).toBe('ENOENT');
   });
 
   it('is held by one runtime at a time, and a restarted node reads what it left, under the same node id', () => {

@@ -18,15 +18,22 @@ interface Segment {
 const SEGMENT = /^(\d{16})\.jsonl$/;
 const NODE_FILE = 'node-id';
 const LOCK_FILE = 'lock';
+/** What `written` answers when nothing waits to be written. */
+const WRITTEN = Promise.resolve();
 /** Journals held by this process: a second runtime in it (tests, two nodes in one process) must not share one. */
 const heldHere = new Set<string>();
 
 /**
  * The usage journal: the settlements of this node that may not be in the database yet, appended to a local
  * file before their answers' last bytes leave, so a kill -9 cannot lose the bill of an answered request.
- * Each record is one line written with one `writeSync`: synchronous, so it is in the kernel's page cache
- * (which outlives the process, not the machine) before the settle call returns; no fsync, which would cost
- * a disk flush per request. The batched writer keeps the database as it was; this only remembers.
+ * The records of one event-loop turn are written together, with one `writeSync` at its end (group commit):
+ * a write per request cost each short stream about 45 µs of main thread (the file system's work for every
+ * write, not the bytes), a third of what the bare proxy spends on the whole request. An answer's end waits
+ * for its record's write (`written`), so it is in the kernel's page cache (which outlives the process, not
+ * the machine) before the client has the answer; no fsync, which would cost a disk flush per batch. A batch
+ * that cannot be written is reported and dropped: its settlements are in memory and reach the database with
+ * the next flush, as on a node without a journal; only their protection against a kill -9 is lost. The
+ * batched writer keeps the database as it was; this only remembers.
  *
  * Every event that changes pending balances takes the next sequence: a settlement (written here) and, on
  * SQLite, a reservation held in memory (not written: see UsageWriter.hold). A flush takes the sequence
@@ -41,6 +48,13 @@ export class UsageJournal {
   private current: string | undefined;
   private closed: Segment[] = [];
   private recovered: JournalRecord[] = [];
+  /** Lines appended and not written yet, and the sequence of the first (names the file a first write opens). */
+  private batch: string[] = [];
+  private batchFirst = 0;
+  /** Made for a batch only when someone waits for it: one promise per turn, not per request. */
+  private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
+  private failed: (error: unknown) => void = () => undefined;
+  private readonly writeAtTurnEnd = () => this.writeBatch();
 
   private constructor(
     readonly dir: string,
@@ -83,25 +97,62 @@ export class UsageJournal {
     return this.seq;
   }
 
-  /** Writes a settlement, under the next sequence, which it answers. Throws if the write fails. */
+  /** Where a batch that could not be written is reported. */
+  onWriteFailure(report: (error: unknown) => void): void {
+    this.failed = report;
+  }
+
+  /** Takes a settlement under the next sequence, which it answers; it is written at the end of the turn. */
   append(record: Omit<JournalRecord, 'seq'>): number {
     const seq = this.seq + 1;
-    const line = encodeRecord({ ...record, seq });
-    if (this.fd === undefined) {
-      this.current = path.join(this.dir, `${String(seq).padStart(16, '0')}.jsonl`);
-      this.fd = fs.openSync(this.current, 'a');
+    if (this.batch.length === 0) {
+      this.batchFirst = seq;
+      setImmediate(this.writeAtTurnEnd);
     }
-    const bytes = Buffer.from(line);
-    for (let written = 0; written < bytes.length; ) written += fs.writeSync(this.fd, bytes, written);
+    this.batch.push(encodeRecord({ ...record, seq }));
     this.seq = seq;
     return seq;
+  }
+
+  /** Resolves once every record appended so far is written (or its batch reported as failed). */
+  written(): Promise<void> {
+    if (this.batch.length === 0) return WRITTEN;
+    if (!this.waiting) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      this.waiting = { promise, resolve };
+    }
+    return this.waiting.promise;
+  }
+
+  /** Writes the lines appended since the last write, in one call, and lets those waiting for them go on. */
+  private writeBatch(): void {
+    const lines = this.batch;
+    const waiting = this.waiting;
+    this.batch = [];
+    this.waiting = undefined;
+    if (lines.length > 0) {
+      try {
+        if (this.fd === undefined) {
+          this.current = path.join(this.dir, `${String(this.batchFirst).padStart(16, '0')}.jsonl`);
+          this.fd = fs.openSync(this.current, 'a');
+        }
+        const bytes = Buffer.from(lines.length === 1 ? lines[0]! : lines.join(''));
+        for (let written = 0; written < bytes.length; ) written += fs.writeSync(this.fd, bytes, written);
+      } catch (error) {
+        this.failed(error);
+      }
+    }
+    waiting?.resolve();
   }
 
   /**
    * Closes the file written to (if anything was) and answers the mark of everything so far: called as a flush
    * takes what is pending, so the closed file holds only records the flush writes (or a failed flush gave back).
+   * What is appended and not yet written is written first.
    */
   rotate(): number {
+    this.writeBatch();
     if (this.fd !== undefined && this.current) {
       fs.closeSync(this.fd);
       this.closed.push({ file: this.current, last: this.seq });

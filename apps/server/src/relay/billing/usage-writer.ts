@@ -50,7 +50,9 @@ export class UsageWriter {
     private readonly onError: (error: unknown) => void = () => undefined,
     private readonly sqlite?: SqliteStores,
     private readonly journal?: UsageJournal,
-  ) {}
+  ) {
+    journal?.onWriteFailure((error) => this.onError(error));
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.flush().catch(this.onError), this.intervalMs);
@@ -58,26 +60,18 @@ export class UsageWriter {
   }
 
   /**
-   * Settles a request. With a journal, the settlement is written there first: a charge that cannot be
-   * written throws before anything is applied, so its answer is not sent (the caller gives the reservation
-   * back). A refund is applied whatever happens to its record: giving a reservation back must not fail.
+   * Settles a request. With a journal, the settlement is appended there first, and written at the end of the
+   * event loop's turn: the answer's end waits for `journaled()`.
    */
   record(settlement: Settlement): void {
-    let seq = 0;
-    if (this.journal) {
-      const record = { ...settlement, requestId: settlement.requestId ?? '' };
-      if (settlement.counted) seq = this.journal.append(record);
-      else {
-        try {
-          seq = this.journal.append(record);
-        } catch (error) {
-          seq = this.journal.tick();
-          this.onError(error);
-        }
-      }
-    }
+    const seq = this.journal ? this.journal.append({ ...settlement, requestId: settlement.requestId ?? '' }) : 0;
     addSettlement(this.pending, settlement);
     this.applyLog(settlement, seq);
+  }
+
+  /** Resolves once the settlements recorded so far are in the journal; undefined on a node without one. */
+  journaled(): Promise<void> | undefined {
+    return this.journal?.written();
   }
 
   /**

@@ -64,22 +64,23 @@ export async function serveHit(ctx: AppContext, reply: RelayReply, answer: Cache
   holds.ticket?.settle(0);
   holds.budgetTicket?.settle(quota);
   try {
-    settle(ctx, {
-    record: facts.record,
-    reservation: facts.reservation,
-    channelId: 0,
-    model: answer.model,
-    usage: answer.usage,
-    price: facts.price,
-    quota,
-    requestId: facts.requestId,
-    elapsedMs: performance.now() - facts.startedAt,
-    stream: facts.stream,
-    systemPromptReset: false,
-    protocol: facts.protocol,
-    passthrough: false,
-    cacheHit: true,
+    const journaled = settle(ctx, {
+      record: facts.record,
+      reservation: facts.reservation,
+      channelId: 0,
+      model: answer.model,
+      usage: answer.usage,
+      price: facts.price,
+      quota,
+      requestId: facts.requestId,
+      elapsedMs: performance.now() - facts.startedAt,
+      stream: facts.stream,
+      systemPromptReset: false,
+      protocol: facts.protocol,
+      passthrough: false,
+      cacheHit: true,
     });
+    if (journaled) await journaled;
     await sendCachedAnswer(reply, answer);
   } finally {
     holds.ticket?.end();

@@ -26,7 +26,8 @@ type RowCharge = Pick<ConsumeFacts, 'model' | 'usage' | 'price' | 'quota' | 'bre
  */
 export function settleSessionRow(ctx: AppContext, facts: SessionFacts, charge: RowCharge, reservation?: Reservation): void {
   const { record } = facts;
-  settle(ctx, {
+  // Not waited for: the frame that reported the usage is relayed as it came, whatever its bill's journal write.
+  void settle(ctx, {
     record,
     reservation: reservation ?? { userId: record.userId, tokenId: record.tokenId, unlimitedToken: record.unlimitedQuota, amount: 0 },
     channelId: facts.channelId,
