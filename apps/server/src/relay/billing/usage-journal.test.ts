@@ -9,23 +9,49 @@ import { encodeRecord, parseJournal, type JournalRecord } from './journal-record
 import { replayJournal } from './journal-replay.js';
 import { ThreadLogSink } from './log-sinks.js';
 import type { Reservation } from './reservation.js';
+import type { RollupSample } from './rollup-cells.js';
 import { SqliteCounters } from './sqlite-counters.js';
 import { UsageJournal } from './usage-journal.js';
 import { UsageWriter } from './usage-writer.js';
 
 const record = (seq: number): JournalRecord => ({ seq, requestId: `r${seq}`, reservation: { userId: 1, tokenId: 2, unlimitedToken: false, amount: 10 }, charged: 7, counted: true, channelId: 3 });
+const line = (r: JournalRecord) => encodeRecord(r.seq, r.requestId, r);
 
 describe('journal records', () => {
   it('reads back what was written, and skips a last line a crash cut short', () => {
-    const text = encodeRecord(record(1)) + encodeRecord(record(2)) + encodeRecord(record(3)).slice(0, 25);
+    const text = line(record(1)) + line(record(2)) + line(record(3)).slice(0, 25);
     const { records, torn } = parseJournal(text);
     expect(records.map((r) => r.seq)).toEqual([1, 2]);
     expect(records[0]).toEqual(record(1));
     expect(torn).toBe(1);
   });
 
+  it('reads back every key of a settlement, its log and its rollup sample, whatever their values', () => {
+    // Required<>: a key added to the reservation or the rollup sample fails to compile here until it is set,
+    // and then this fails until the hand-written encoder writes it.
+    const reservation: Required<Reservation> = { userId: 4, tokenId: 5, unlimitedToken: true, amount: 1234, heldAt: 8 };
+    const rollup: Required<RollupSample> = {
+      at: 1_795_963_538,
+      userId: 4,
+      tokenId: 5,
+      channelId: 6,
+      model: 'model "quoted" \\ 模型',
+      failed: true,
+      usage: { promptTokens: 12, completionTokens: 9, cacheReadTokens: 3 },
+      quota: 44,
+      latencyMs: 26.131859000000077,
+    };
+    const log: NewLog = { type: 2, channel_id: 6, created_at: 1_795_963_538, prompt_tokens: 12, completion_tokens: 9, elapsed_time: 26, system_prompt_reset: false, user_id: 4, username: 'ü "x"', content: 'line\nbreak', other: '{"a":"b\\"c"}', quota: 44, is_stream: true };
+    const full: JournalRecord = { seq: 9, requestId: 'req "9"', reservation, charged: 44, counted: true, channelId: 6, log, rollup };
+    expect(parseJournal(line(full))).toEqual({ records: [full], torn: 0 });
+    // Without the optional parts, and with what JSON cannot hold: no line is torn by a number.
+    const bare: JournalRecord = { seq: 10, requestId: '', reservation: { userId: 1, tokenId: 0, unlimitedToken: false, amount: 0 }, charged: Number.NaN, counted: false, channelId: 0 };
+    const [read] = parseJournal(line(bare)).records;
+    expect(read).toEqual({ ...bare, charged: null });
+  });
+
   it('skips a whole line that is not a record', () => {
-    expect(parseJournal(`${encodeRecord(record(1))}{"s":2\n`)).toMatchObject({ records: [{ seq: 1 }], torn: 1 });
+    expect(parseJournal(`${line(record(1))}{"s":2\n`)).toMatchObject({ records: [{ seq: 1 }], torn: 1 });
   });
 });
 
@@ -45,11 +71,11 @@ describe('UsageJournal files', () => {
 
   it('rotates at each mark and deletes a file once a committed mark covers it', async () => {
     const { journal } = open();
-    const { seq: _seq, ...settled } = record(0);
-    expect(journal.append(settled)).toBe(1);
+    const { seq: _seq, requestId: _id, ...settled } = record(0);
+    expect(journal.append(settled, 'r')).toBe(1);
     journal.tick();
     expect(journal.rotate()).toBe(2);
-    expect(journal.append(settled)).toBe(3);
+    expect(journal.append(settled, 'r')).toBe(3);
     await journal.written();
     expect(segments()).toHaveLength(2);
     journal.committed(2);
@@ -65,18 +91,18 @@ describe('UsageJournal files', () => {
 
   it("writes a turn's records with one write at its end, and lets those waiting go on once they are in the file", async () => {
     const { journal } = open();
-    const { seq: _seq, ...settled } = record(0);
+    const { seq: _seq, requestId: _id, ...settled } = record(0);
     const lines = () => segments().flatMap((name) => parseJournal(fs.readFileSync(path.join(dir, 'j', name), 'utf8')).records.map((r) => r.seq));
     await expect(journal.written()).resolves.toBeUndefined();
-    journal.append(settled);
-    journal.append(settled);
+    journal.append(settled, 'r');
+    journal.append(settled, 'r');
     const waiting = journal.written();
-    journal.append(settled);
+    journal.append(settled, 'r');
     expect(lines()).toEqual([]);
     await waiting;
     expect(lines()).toEqual([1, 2, 3]);
     // A mark taken before the turn ends writes what was appended first: the closed file holds every record it covers.
-    journal.append(settled);
+    journal.append(settled, 'r');
     expect(journal.rotate()).toBe(4);
     expect(lines()).toEqual([1, 2, 3, 4]);
     journal.close();
@@ -86,9 +112,9 @@ describe('UsageJournal files', () => {
     const { journal } = open();
     const failures: unknown[] = [];
     journal.onWriteFailure((error) => failures.push(error));
-    const { seq: _seq, ...settled } = record(0);
+    const { seq: _seq, requestId: _id, ...settled } = record(0);
     fs.rmSync(path.join(dir, 'j'), { recursive: true, force: true });
-    journal.append(settled);
+    journal.append(settled, 'r');
     await journal.written();
     expect(failures).toHaveLength(1);
     expect((failures[0] as NodeJS.ErrnoException).code).toBe('ENOENT');
@@ -96,9 +122,9 @@ describe('UsageJournal files', () => {
 
   it('is held by one runtime at a time, and a restarted node reads what it left, under the same node id', () => {
     const { journal } = open();
-    const { seq: _seq, ...settled } = record(0);
-    journal.append(settled);
-    journal.append(settled);
+    const { seq: _seq, requestId: _id, ...settled } = record(0);
+    journal.append(settled, 'r');
+    journal.append(settled, 'r');
     expect(UsageJournal.open(path.join(dir, 'j'))).toHaveProperty('busy');
     expect(journal.close()).toEqual({ empty: false });
     fs.appendFileSync(path.join(dir, 'j', segments()[0]!), '{"s":3,"i":"r3","r":{"userId"');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomHex } from '../../lib/random.js';
-import { encodeRecord, parseJournal, type JournalRecord } from './journal-record.js';
+import { encodeRecord, parseJournal, type JournalRecord, type Settlement } from './journal-record.js';
 
 /** A position in a node's journal: every event up to `seq` is accounted for. */
 export interface JournalMark {
@@ -103,13 +103,13 @@ export class UsageJournal {
   }
 
   /** Takes a settlement under the next sequence, which it answers; it is written at the end of the turn. */
-  append(record: Omit<JournalRecord, 'seq'>): number {
+  append(settlement: Settlement, requestId: string): number {
     const seq = this.seq + 1;
     if (this.batch.length === 0) {
       this.batchFirst = seq;
       setImmediate(this.writeAtTurnEnd);
     }
-    this.batch.push(encodeRecord({ ...record, seq }));
+    this.batch.push(encodeRecord(seq, requestId, settlement));
     this.seq = seq;
     return seq;
   }
@@ -137,8 +137,7 @@ export class UsageJournal {
           this.current = path.join(this.dir, `${String(this.batchFirst).padStart(16, '0')}.jsonl`);
           this.fd = fs.openSync(this.current, 'a');
         }
-        const bytes = Buffer.from(lines.length === 1 ? lines[0]! : lines.join(''));
-        for (let written = 0; written < bytes.length; ) written += fs.writeSync(this.fd, bytes, written);
+        writeWhole(this.fd, lines.length === 1 ? lines[0]! : lines.join(''));
       } catch (error) {
         this.failed(error);
       }
@@ -220,6 +219,17 @@ function nodeId(dir: string): string {
  * exists for) is taken over. A recycled pid could make a dead holder look alive; the journal is then only
  * unavailable (the start warns), never shared.
  */
+/**
+ * Writes a text whole. A string is handed to the file without a Buffer made for it first; a write the file
+ * system cut short (it may, on a full disk) is finished from the bytes it stopped at.
+ */
+function writeWhole(fd: number, text: string): void {
+  const done = fs.writeSync(fd, text);
+  if (done === Buffer.byteLength(text)) return;
+  const bytes = Buffer.from(text);
+  for (let written = done; written < bytes.length; ) written += fs.writeSync(fd, bytes, written);
+}
+
 function lockHolder(dir: string): number | undefined {
   if (heldHere.has(dir)) return process.pid;
   let pid: number;

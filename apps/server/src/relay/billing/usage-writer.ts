@@ -64,7 +64,7 @@ export class UsageWriter {
    * event loop's turn: the answer's end waits for `journaled()`.
    */
   record(settlement: Settlement): void {
-    const seq = this.journal ? this.journal.append({ ...settlement, requestId: settlement.requestId ?? '' }) : 0;
+    const seq = this.journal ? this.journal.append(settlement, settlement.requestId ?? '') : 0;
     addSettlement(this.pending, settlement);
     this.applyLog(settlement, seq);
   }
