@@ -4,7 +4,7 @@ import { failureOf, parseHubChunk, type HubToolCallDelta } from '../../hub-chunk
 import type { TokenUsage } from '../../token-usage.js';
 import type { JsonObject } from '../request-body.js';
 import { callItem, endOf, messageItem, outputText, reasoningItem, summaryText, type HubCall } from './answer-items.js';
-import { responseIdOf, responseObject, type ResponseShell } from './response-object.js';
+import { echoedSettingsJson, responseIdOf, responseJson, type ResponseShell } from './response-object.js';
 import { encodeThinking } from './thinking-carrier.js';
 import { ClientToolNames } from './client-tool-names.js';
 import { responsesUsage } from './usage.js';
@@ -18,7 +18,15 @@ import { responsesUsage } from './usage.js';
  * mid-stream is response.failed. A converted Claude's signed thinking goes out in the reasoning item's
  * encrypted_content (thinking-carrier.ts). Docs: https://platform.openai.com/docs/api-reference/responses-streaming
  */
-type OpenItem = { kind: 'reasoning' | 'message'; id: string; index: number; text: string } | { kind: 'call'; id: string; index: number; hubIndex: number; call: HubCall };
+type OpenItem = ({ kind: 'reasoning' | 'message'; text: string } | { kind: 'call'; hubIndex: number; call: HubCall }) & {
+  id: string;
+  index: number;
+  /** `"item_id":…,"output_index":…` as JSON members, made once for the item's deltas. */
+  at: string;
+};
+
+/** Where an item's events point: its id and its place in the output, as JSON members. */
+const itemAt = (id: string, index: number) => `"item_id":${JSON.stringify(id)},"output_index":${index}`;
 
 export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
   const id = responseIdOf(context);
@@ -36,12 +44,20 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
   let thinking: JsonObject[] = [];
   let unsigned = '';
 
-  const event = (type: string, fields: JsonObject) => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`;
-  const response = (shell: Omit<ResponseShell, 'id' | 'createdAt' | 'output'>) => responseObject(context, { id, createdAt, output: [...output], ...shell });
+  const settings = echoedSettingsJson(context);
+
+  /**
+   * An event, its members given as JSON text without braces. Its type and sequence go first without copying
+   * `fields` into a new object: the copy (an object spread) cost more than the stringify of the fields.
+   */
+  const eventWith = (type: string, members: string) => `event: ${type}\ndata: {"type":"${type}","sequence_number":${sequence++},${members}}\n\n`;
+  const event = (type: string, fields: JsonObject) => eventWith(type, JSON.stringify(fields).slice(1, -1));
+  const responseEvent = (type: string, shell: Omit<ResponseShell, 'id' | 'createdAt' | 'output'>) =>
+    eventWith(type, `"response":${responseJson({ id, createdAt, output, ...shell }, settings)}`);
   const start = () => {
     if (started) return '';
     started = true;
-    return event('response.created', { response: response({ status: 'in_progress' }) }) + event('response.in_progress', { response: response({ status: 'in_progress' }) });
+    return responseEvent('response.created', { status: 'in_progress' }) + responseEvent('response.in_progress', { status: 'in_progress' });
   };
 
   /** Ends the open item with its full content. */
@@ -79,7 +95,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
     const itemId = `${kind === 'message' ? 'msg' : 'rs'}_${suffix}_${index}`;
     const item = kind === 'message' ? messageItem(itemId, undefined, 'in_progress') : reasoningItem(itemId, undefined);
     output.push(item);
-    open = { kind, id: itemId, index, text: '' };
+    open = { kind, id: itemId, index, at: itemAt(itemId, index), text: '' };
     out += event('response.output_item.added', { output_index: index, item });
     if (kind === 'message') out += event('response.content_part.added', { item_id: itemId, output_index: index, content_index: 0, part: outputText('') });
     else out += event('response.reasoning_summary_part.added', { item_id: itemId, output_index: index, summary_index: 0, part: summaryText('') });
@@ -91,8 +107,14 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
     if (!open || open.kind === 'call') return out;
     open.text += delta;
     if (kind === 'reasoning') unsigned += delta;
-    const at = { item_id: open.id, output_index: open.index };
-    return out + (kind === 'message' ? event('response.output_text.delta', { ...at, content_index: 0, delta, logprobs: [] }) : event('response.reasoning_summary_text.delta', { ...at, summary_index: 0, delta }));
+    // The events a stream has most of (one per token), written without an object made for them.
+    const text = JSON.stringify(delta);
+    return (
+      out +
+      (kind === 'message'
+        ? eventWith('response.output_text.delta', `${open.at},"content_index":0,"delta":${text},"logprobs":[]`)
+        : eventWith('response.reasoning_summary_text.delta', `${open.at},"summary_index":0,"delta":${text}`))
+    );
   };
 
   const callDelta = (delta: HubToolCallDelta): string => {
@@ -107,7 +129,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
       calls += 1;
       const added = callItem(itemId, call, 'in_progress', tools);
       output.push(added);
-      item = { kind: 'call', id: itemId, index, hubIndex, call };
+      item = { kind: 'call', id: itemId, index, at: itemAt(itemId, index), hubIndex, call };
       open = item;
       out += event('response.output_item.added', { output_index: index, item: added.type === 'custom_tool_call' ? { ...added, input: '' } : added });
     }
@@ -116,7 +138,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
     item.call.arguments += piece;
     // A custom tool's input is wrapped in the arguments' JSON: it goes out whole once complete.
     if (tools.isCustom(item.call.name)) return out;
-    return out + event('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: piece });
+    return out + eventWith('response.function_call_arguments.delta', `${item.at},"delta":${JSON.stringify(piece)}`);
   };
 
   return {
@@ -127,7 +149,7 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
       if (chunk.error) {
         failed = true;
         const { message } = failureOf(chunk.error);
-        return out + event('response.failed', { response: response({ status: 'failed', error: { code: 'server_error', message } }) });
+        return out + responseEvent('response.failed', { status: 'failed', error: { code: 'server_error', message } });
       }
       const choice = chunk.choices?.[0];
       const delta = choice?.delta;
@@ -151,8 +173,8 @@ export function responsesStreamWriter(context: AnswerContext): HubStreamWriter {
       if (failed) return '';
       const out = start() + closeOpen();
       const end = endOf(finish);
-      const final = response({ status: end.status, usage: responsesUsage(usage) as unknown as JsonObject, ...(end.reason ? { incompleteReason: end.reason } : {}) });
-      return out + event(end.status === 'completed' ? 'response.completed' : 'response.incomplete', { response: final });
+      const final = { status: end.status, usage: responsesUsage(usage) as unknown as JsonObject, ...(end.reason ? { incompleteReason: end.reason } : {}) };
+      return out + responseEvent(end.status === 'completed' ? 'response.completed' : 'response.incomplete', final);
     },
 
     keepAlive: ': keep-alive\n\n',
