@@ -15,10 +15,11 @@ import { openDatabase } from '../apps/server/src/db/connection.js';
 import { refreshSqliteStatistics } from '../apps/server/src/db/sqlite-statistics.js';
 import { seedLogRows, seedRollups } from './analytics-seed.js';
 import { startTollgate } from './tollgate-server.js';
+import { freePorts } from './free-ports.js';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const RUNS = Number(process.argv[3] ?? 9);
-const PORT = 28131;
+const [PORT] = (await freePorts(1)) as [number];
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const DAY = 86_400;
 

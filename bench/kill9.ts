@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { startFakeUpstream } from './fake-upstream.js';
 import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
+import { freePorts } from './free-ports.js';
 
 /**
  * `npx tsx bench/kill9.ts` (after `npm run build`): what a crash loses. Tollgate on SQLite serves a steady
@@ -20,8 +21,7 @@ import { openAIChannelAndKey, startTollgate } from './tollgate-server.js';
  * "bills lost" counts the answered requests (status 200, whole answer) without a consume log after the restart;
  * "logs = used" checks that the logs' quota equals root's, its key's and the channels' used quota.
  */
-const UPSTREAM_PORT = 28111;
-const TOLLGATE_PORT = 28112;
+const [UPSTREAM_PORT, TOLLGATE_PORT] = (await freePorts(2)) as [number, number];
 const seconds = Number(process.env.KILL9_SECONDS ?? 5);
 const connections = Number(process.env.KILL9_CONNECTIONS ?? 50);
 const rounds = Number(process.env.KILL9_ROUNDS ?? 3);

@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { envFlags } from './node-flags.js';
 import { addAnthropicChannel, openAIChannelAndKey, startTollgate, waitFor } from './tollgate-server.js';
 import { cpuMicros, start, threadCpuMicros } from './stream-clients.js';
+import { freePorts } from './free-ports.js';
 
 /**
  * `npx tsx bench/perf-compare.ts [json|stream|messages|converted] [rounds]`: what the main thread of the
@@ -38,9 +39,7 @@ const mode = (['stream', 'messages', 'converted'] as const).find((name) => name 
 const anthropic = mode === 'messages' || mode === 'converted';
 const rounds = Number(process.argv[3] ?? 4);
 const seconds = Number(process.env.BENCH_DURATION ?? 6);
-const UPSTREAM_PORT = 28151;
-const BARE_PORT = 28152;
-const TOLLGATE_PORT = 28153;
+const [UPSTREAM_PORT, BARE_PORT, TOLLGATE_PORT] = (await freePorts(3)) as [number, number, number];
 /** Samples a second: each stands for 1/FREQUENCY s of the thread's CPU. */
 const FREQUENCY = 4999;
 /** JIT frames named for perf; the code log V8 then writes goes nowhere rather than into a file per isolate in the checkout. */

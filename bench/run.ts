@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { startFakeUpstream } from './fake-upstream.js';
 import { envFlags } from './node-flags.js';
 import { addAnthropicChannel, openAIChannelAndKey, ROOT, startTollgate, waitFor } from './tollgate-server.js';
+import { freePorts } from './free-ports.js';
 
 /**
  * `npm run bench`: the fake upstream, then the bare Fastify+undici proxy and Tollgate (auth, routing,
@@ -31,9 +32,7 @@ import { addAnthropicChannel, openAIChannelAndKey, ROOT, startTollgate, waitFor 
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 // Below the ephemeral range (32768+), where a closed connection could still hold the port in TIME-WAIT.
-const UPSTREAM_PORT = 28101;
-const BARE_PORT = 28102;
-const TOLLGATE_PORT = 28103;
+const [UPSTREAM_PORT, BARE_PORT, TOLLGATE_PORT] = (await freePorts(3)) as [number, number, number];
 const MESSAGES = [{ role: 'user', content: 'Hello there, how are you?' }];
 const chatBody = (stream: boolean) => JSON.stringify({ model: 'gpt-4o-mini', stream, messages: MESSAGES });
 const messagesBody = (model: string, stream: boolean) => JSON.stringify({ model, max_tokens: 256, stream, messages: MESSAGES });

@@ -7,6 +7,7 @@ import { heapPerStream, heapSnapshot } from './heap-snapshots.js';
 import { TLS_CERT_FILE } from './slow-stream-upstream.js';
 import { openAIChannelAndKey, startTollgate, waitFor } from './tollgate-server.js';
 import { allAtOnce, listenDrops, rssMb, sleep, start, threadCpuMicros, watchRss } from './stream-clients.js';
+import { freePorts } from './free-ports.js';
 
 /**
  * `npm run bench:streams`: many long streams at once through one Tollgate process (SQLite, auth, billing
@@ -29,9 +30,7 @@ import { allAtOnce, listenDrops, rssMb, sleep, start, threadCpuMicros, watchRss 
  * heap snapshots, before the streams and halfway through them; each pauses Tollgate for seconds, so the
  * RSS of that run is not the one to record).
  */
-const UPSTREAM_PORT = 28151;
-const BARE_PORT = 28152;
-const TOLLGATE_PORT = 28153;
+const [UPSTREAM_PORT, BARE_PORT, TOLLGATE_PORT] = (await freePorts(3)) as [number, number, number];
 const streams = Number(process.env.BENCH_STREAMS ?? 5000);
 const streamSeconds = Number(process.env.BENCH_STREAM_SECONDS ?? 5);
 const longStreams = Number(process.env.BENCH_LONG_STREAMS ?? 1000);
