@@ -10,7 +10,7 @@ import { refund } from '../settle.js';
 import { headerSink } from './header-sink.js';
 import { settleSessionRow, type SessionFacts } from './session-row.js';
 import { settleTranscription } from './transcription-billing.js';
-import type { TranscriptionUsage } from './realtime-transcription.js';
+import { transcriptionTokens, type TranscriptionUsage } from './realtime-transcription.js';
 
 /**
  * What a session holds of its key's and user's quota while a response may be under way: PreConsumedQuota at the
@@ -34,7 +34,7 @@ export class RealtimeBilling {
   private hold: Reservation | undefined;
   private budgetTicket: BudgetTicket | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  /** Input and output tokens billed so far: the session's share of its tokens-per-minute limit. */
+  /** Input and output tokens used so far, responses' and transcriptions': the session's share of its tokens-per-minute limit. */
   tokens = 0;
   private closed = false;
 
@@ -61,10 +61,14 @@ export class RealtimeBilling {
   /**
    * Settles one input-audio transcription at its own model's price, as a consume row of its own in the same
    * order as the responses (realtime-transcription.ts). It is charged after the fact, beside the response's hold,
-   * and counted in the budgets; resolves to a budget's refusal when one is already used up (the session ends).
+   * and counted in the budgets and the tokens per minute (priced or not: the limit is on use); resolves to a
+   * budget's refusal when one is already used up (the session ends).
    */
   billTranscription(model: string, usage: TranscriptionUsage): Promise<Error | undefined> {
-    const billed = this.queue.then(() => settleTranscription(this.ctx, this.facts, this.budgetScopes, model, usage));
+    const billed = this.queue.then(() => {
+      this.tokens += transcriptionTokens(usage);
+      return settleTranscription(this.ctx, this.facts, this.budgetScopes, model, usage);
+    });
     this.queue = billed.catch(() => undefined);
     return billed;
   }

@@ -50,7 +50,7 @@ describe.each(databaseKinds)('Realtime input transcriptions billed on %s', (kind
     await f.ctx.options.set('AudioInputRatio', JSON.stringify({ 'tr-tokens': 5 }));
     channel = await f.addChannel({ type: 1, name: 'openai', key: 'upstream-key', base_url: upstream.baseUrl, models: 'rt-model' });
     userId = await f.addUser('transcribed', 1_000_000);
-    key = await f.addKey(userId);
+    key = await f.addKey(userId, { limits: { rpm_limit: 0, tpm_limit: 100_000, concurrency_limit: 0 } });
   });
   afterAll(async () => {
     await f?.close();
@@ -94,5 +94,11 @@ describe.each(databaseKinds)('Realtime input transcriptions billed on %s', (kind
       const { quota } = await f.ctx.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(Number(quota)).toBe(1_000_000 - TOKENS_QUOTA - DURATION_QUOTA);
     });
+    // Both count toward the key's tokens per minute: 37 tokens reported, and 150 for 45 seconds.
+    const { id: tokenId } = await f.ctx.db.selectFrom('tokens').select('id').where('key', '=', key).executeTakeFirstOrThrow();
+    const login = await f.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'transcribed', password: 'password123' } });
+    const cookie = login.cookies.find((c) => c.name === 'session');
+    const limits = await f.app.inject({ method: 'GET', url: `/api/token/${tokenId}/limits`, headers: { cookie: `session=${cookie?.value}` } });
+    expect(limits.json().data.tokens).toEqual({ limit: 100_000, used: 37 + 150 });
   });
 });

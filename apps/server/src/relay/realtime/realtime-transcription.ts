@@ -23,6 +23,12 @@ const SESSION_UPDATED = Buffer.from('"session.updated"');
  */
 export const TOKENS_PER_MINUTE = 200;
 
+/** The tokens a transcription counts for: its reported input and output, or its duration's transcript tokens. */
+export function transcriptionTokens(usage: TranscriptionUsage): number {
+  if ('tokens' in usage) return usage.tokens.promptTokens + usage.tokens.completionTokens;
+  return Math.ceil((usage.seconds * TOKENS_PER_MINUTE) / 60);
+}
+
 /** The usage of a completed input transcription, or undefined for any other frame (or one without a usage). */
 export function transcriptionUsage(frame: Buffer): TranscriptionUsage | undefined {
   if (frame.indexOf(COMPLETED) === -1) return undefined;

@@ -9,13 +9,13 @@ import type { BudgetScope } from '../budgets/budget-scope.js';
 import { RelayError } from '../relay-error.js';
 import { headerSink } from './header-sink.js';
 import { settleSessionRow, type SessionFacts } from './session-row.js';
-import { TOKENS_PER_MINUTE, type TranscriptionUsage } from './realtime-transcription.js';
+import { transcriptionTokens, type TranscriptionUsage } from './realtime-transcription.js';
 
 /**
  * One input-audio transcription of a Realtime session, billed as its own consume row at the transcription model's
  * price (on the session's channel type and group), under the session's channel and request id. Token usage is
  * priced as text is (audio input tokens at the audio input ratio); a duration (whisper-1) as transcript tokens at
- * TOKENS_PER_MINUTE, at the model and group ratios, as an HTTP transcription is. Nothing was held for it: the
+ * TOKENS_PER_MINUTE (transcriptionTokens), at the model and group ratios, as an HTTP transcription is. Nothing was held for it: the
  * charge is taken as it is settled, and added to the budgets' spend. A model without a price is logged and not
  * billed (a session is not cut for it). Resolves to a budget's refusal when one is already used up.
  */
@@ -33,7 +33,7 @@ export async function settleTranscription(ctx: AppContext, facts: SessionFacts, 
     const price = priceAt(base, usage.tokens.promptTokens);
     charge = { usage: usage.tokens, price, quota: textQuota(usage.tokens, price) };
   } else {
-    const tokens = Math.ceil((usage.seconds * TOKENS_PER_MINUTE) / 60);
+    const tokens = transcriptionTokens(usage);
     const ratioText = logPhrase('twoRatios', { model: ratioInText(base.modelRatio), group: ratioInText(base.groupRatio) });
     charge = { usage: { promptTokens: 0, completionTokens: tokens }, price: base, ...perUnitCharge('transcript', tokens, base, ratioText) };
   }
