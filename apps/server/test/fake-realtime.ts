@@ -17,6 +17,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 export interface RealtimeBehaviour {
   /** Refuse handshakes with this HTTP status (and an OpenAI error body). */
   refuse?: number;
+  /** Answer each handshake only after this long (a slow upstream, for a client that leaves meanwhile). */
+  handshakeDelayMs?: number;
   /** The usage objects of the `response.done` events, in order. */
   usages?: RealtimeUsageObject[];
   /** The usage objects of the input transcriptions (`{type:'tokens',…}` or `{type:'duration',seconds}`), in order. */
@@ -56,9 +58,10 @@ export class FakeRealtime {
       verifyClient: ({ req }, done) => {
         const url = new URL(req.url ?? '/', 'ws://fake');
         this.handshakes.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers });
-        const { refuse } = this.behaviour;
-        if (refuse) done(false, refuse, 'refused', { 'content-type': 'application/json' });
-        else done(true);
+        const { refuse, handshakeDelayMs } = this.behaviour;
+        const answer = () => (refuse ? done(false, refuse, 'refused', { 'content-type': 'application/json' }) : done(true));
+        if (handshakeDelayMs) setTimeout(answer, handshakeDelayMs);
+        else answer();
       },
     });
     this.server.on('connection', (socket) => this.serve(socket));

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.js';
 import { FakeRealtime } from '../../../test/fake-realtime.js';
 import { relayFixture, type RelayFixture } from '../../../test/relay-fixture.js';
@@ -52,5 +52,25 @@ describe('Realtime metrics', () => {
       const text = await scrape();
       return metric(text, 'tollgate_realtime_sessions_open') === 0 && metric(text, 'tollgate_realtime_sessions_total{outcome="completed"}') === 1 && metric(text, 'tollgate_realtime_sessions_total{outcome="refused"}') === 1;
     });
+  });
+
+  it('counts a client that left while its upstream session was being opened, and bills it nothing', async () => {
+    upstream.behaviour = { ...upstream.behaviour, handshakeDelayMs: 400 };
+    const seen = upstream.handshakes.length;
+    const quotaOf = async () => Number((await f.ctx.db.selectFrom('users').select('quota').where('username', '=', 'rtmetrics').executeTakeFirstOrThrow()).quota);
+    await f.flush();
+    const before = await quotaOf();
+    const leaving = open('rt-metered');
+    leaving.on('error', () => undefined);
+    await eventually(() => upstream.handshakes.length > seen);
+    leaving.terminate();
+    await eventually(async () => metric(await scrape(), 'tollgate_realtime_sessions_total{outcome="client_left"}') === 1);
+    expect(metric(await scrape(), 'tollgate_realtime_sessions_open')).toBe(0);
+    await eventually(async () => {
+      await f.flush();
+      return (await quotaOf()) === before;
+    });
+    await eventually(() => upstream.openSockets === 0);
+    upstream.behaviour = { ...upstream.behaviour, handshakeDelayMs: 0 };
   });
 });

@@ -1,7 +1,7 @@
 import type { Metrics } from '../../observability/metrics.js';
 
 /** How a Realtime session ended, for `tollgate_realtime_sessions_total{outcome}`. */
-export type SessionOutcome = 'refused' | 'upstream_failed' | 'completed' | 'out_of_quota' | 'shutdown';
+export type SessionOutcome = 'refused' | 'upstream_failed' | 'client_left' | 'completed' | 'out_of_quota' | 'shutdown';
 
 /**
  * The Realtime counters of this process: sessions open now, sessions ended by outcome, responses and input
@@ -37,7 +37,7 @@ export function registerRealtimeMetrics(metrics: Metrics, counts: RealtimeCounts
     });
     new client.Counter({
       name: 'tollgate_realtime_sessions_total',
-      help: 'Realtime sessions ended, by outcome (refused, upstream_failed, completed, out_of_quota, shutdown).',
+      help: 'Realtime sessions ended, by outcome (refused, upstream_failed, client_left, completed, out_of_quota, shutdown).',
       labelNames: ['outcome'],
       registers,
       collect() {

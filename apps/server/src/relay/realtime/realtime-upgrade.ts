@@ -181,6 +181,10 @@ class SessionOpening {
       });
     }
     if (!client) {
+      // The client left while the upstream was being reached: nothing was relayed, nothing is billed, and its
+      // half-closed socket is let go (left open, it held the server's close until the process ended).
+      this.counts.end('client_left');
+      socket.destroy();
       upstream.terminate();
       await billing.close();
       this.ticket?.end();
