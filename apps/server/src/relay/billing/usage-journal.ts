@@ -215,11 +215,6 @@ function nodeId(dir: string): string {
 }
 
 /**
- * The live process holding the journal, if any. A lock left by a process that died (the kill -9 this
- * exists for) is taken over. A recycled pid could make a dead holder look alive; the journal is then only
- * unavailable (the start warns), never shared.
- */
-/**
  * Writes a text whole. A string is handed to the file without a Buffer made for it first; a write the file
  * system cut short (it may, on a full disk) is finished from the bytes it stopped at.
  */
@@ -230,6 +225,11 @@ function writeWhole(fd: number, text: string): void {
   for (let written = done; written < bytes.length; ) written += fs.writeSync(fd, bytes, written);
 }
 
+/**
+ * The live process holding the journal, if any. A lock left by a process that died (the kill -9 this
+ * exists for) is taken over. A recycled pid could make a dead holder look alive; the journal is then only
+ * unavailable (the start warns), never shared.
+ */
 function lockHolder(dir: string): number | undefined {
   if (heldHere.has(dir)) return process.pid;
   let pid: number;
