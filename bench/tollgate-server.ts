@@ -63,9 +63,15 @@ export async function unlimitedKey(api: AdminApi, name = 'bench'): Promise<strin
   return ((await api('POST', '/api/token/', { name, unlimited_quota: true, expired_time: -1, remain_quota: 0 })) as { key: string }).key;
 }
 
-/** Root adds an OpenAI channel for gpt-4o-mini to `upstreamUrl` and makes an unlimited key for it. */
+/**
+ * Root adds an OpenAI channel for gpt-4o-mini to `upstreamUrl` and makes an unlimited key for it, after
+ * setting the options `BENCH_OPTIONS` gives as a JSON object (`{"LogConsumeEnabled":"false"}` measures the
+ * relay without consume logs).
+ */
 export async function openAIChannelAndKey(url: string, upstreamUrl: string, name = 'bench'): Promise<string> {
   const api = await signInAsRoot(url);
+  const options = JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as Record<string, string>;
+  for (const [key, value] of Object.entries(options)) await api('PUT', '/api/option/', { key, value: String(value) });
   await api('POST', '/api/channel/', { name, type: 1, key: 'upstream', base_url: upstreamUrl, models: 'gpt-4o-mini', group: 'default' });
   return unlimitedKey(api, name);
 }
