@@ -1,3 +1,4 @@
+import { jsonNumber } from '../lib/json-number.js';
 import { nowSeconds } from '../lib/random.js';
 import type { AdaptorRequest } from './adaptor.js';
 import { readJson } from './adaptor-json.js';
@@ -23,10 +24,8 @@ export interface ChunkHead {
  * converted stream makes one per token, and building the chunk as objects cost 60% more.
  */
 export const chatChunk = (head: ChunkHead, delta: Record<string, unknown>, finishReason: string | null = null, index = 0, logprobs?: unknown): string =>
-  `{"id":${JSON.stringify(head.id)},"object":"chat.completion.chunk","created":${finiteNumber(head.created)},"model":${JSON.stringify(head.model)},"choices":[{"index":${finiteNumber(index)},"delta":${JSON.stringify(delta)}${logprobs ? `,"logprobs":${JSON.stringify(logprobs)}` : ''},"finish_reason":${JSON.stringify(finishReason)}}]}`;
+  `{"id":${JSON.stringify(head.id)},"object":"chat.completion.chunk","created":${jsonNumber(head.created)},"model":${JSON.stringify(head.model)},"choices":[{"index":${jsonNumber(index)},"delta":${JSON.stringify(delta)}${logprobs ? `,"logprobs":${JSON.stringify(logprobs)}` : ''},"finish_reason":${JSON.stringify(finishReason)}}]}`;
 
-/** A number as JSON.stringify writes it (null when not finite, which a template would write as NaN). */
-const finiteNumber = (value: number) => (Number.isFinite(value) ? value : 'null');
 
 /** The chunk that closes a choice: an empty delta with the finish reason. */
 export const finishChunk = (head: ChunkHead, finishReason: string, index = 0): string => chatChunk(head, {}, finishReason, index);

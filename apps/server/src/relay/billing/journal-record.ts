@@ -1,4 +1,5 @@
 import type { NewLog } from '../../db/schema.js';
+import { jsonNumber } from '../../lib/json-number.js';
 import type { Reservation } from './reservation.js';
 import type { RollupSample } from './rollup-cells.js';
 
@@ -36,25 +37,22 @@ export interface JournalRecord extends Settlement {
  */
 export function encodeRecord(seq: number, requestId: string, settlement: Settlement): string {
   const { reservation, log, rollup } = settlement;
-  let line = `{"s":${seq},"i":${JSON.stringify(requestId)},"r":${encodeReservation(reservation)},"c":${finite(settlement.charged)},"k":${settlement.counted ? 1 : 0},"h":${finite(settlement.channelId)}`;
+  let line = `{"s":${seq},"i":${JSON.stringify(requestId)},"r":${encodeReservation(reservation)},"c":${jsonNumber(settlement.charged)},"k":${settlement.counted ? 1 : 0},"h":${jsonNumber(settlement.channelId)}`;
   if (log) line += `,"l":${JSON.stringify(log)}`;
   if (rollup) line += `,"u":${encodeRollup(rollup)}`;
   return `${line}}\n`;
 }
 
-/** A number as JSON writes it: what is not finite is null (a template would write NaN, and tear the line). */
-const finite = (value: number) => (Number.isFinite(value) ? value : 'null');
-
 function encodeReservation(r: Reservation): string {
-  const held = r.heldAt === undefined ? '' : `,"heldAt":${finite(r.heldAt)}`;
-  return `{"userId":${finite(r.userId)},"tokenId":${finite(r.tokenId)},"unlimitedToken":${r.unlimitedToken === true},"amount":${finite(r.amount)}${held}}`;
+  const held = r.heldAt === undefined ? '' : `,"heldAt":${jsonNumber(r.heldAt)}`;
+  return `{"userId":${jsonNumber(r.userId)},"tokenId":${jsonNumber(r.tokenId)},"unlimitedToken":${r.unlimitedToken === true},"amount":${jsonNumber(r.amount)}${held}}`;
 }
 
 function encodeRollup(u: RollupSample): string {
-  let text = `{"at":${finite(u.at)},"userId":${finite(u.userId)},"tokenId":${finite(u.tokenId)},"channelId":${finite(u.channelId)},"model":${JSON.stringify(u.model)},"failed":${u.failed === true}`;
+  let text = `{"at":${jsonNumber(u.at)},"userId":${jsonNumber(u.userId)},"tokenId":${jsonNumber(u.tokenId)},"channelId":${jsonNumber(u.channelId)},"model":${JSON.stringify(u.model)},"failed":${u.failed === true}`;
   if (u.usage !== undefined) text += `,"usage":${JSON.stringify(u.usage)}`;
-  if (u.quota !== undefined) text += `,"quota":${finite(u.quota)}`;
-  if (u.latencyMs !== undefined) text += `,"latencyMs":${finite(u.latencyMs)}`;
+  if (u.quota !== undefined) text += `,"quota":${jsonNumber(u.quota)}`;
+  if (u.latencyMs !== undefined) text += `,"latencyMs":${jsonNumber(u.latencyMs)}`;
   return `${text}}`;
 }
 

@@ -39,14 +39,7 @@ export function validateChatRequest(body: JsonObject): void {
     if (!Array.isArray(messages)) throw notAnArray('messages', messages);
     for (let index = 0; index < messages.length; index += 1) validateMessage(messages[index], index);
   }
-  if (tools !== undefined && tools !== null) {
-    if (!Array.isArray(tools)) throw notAnArray('tools', tools);
-    for (let index = 0; index < tools.length; index += 1) {
-      const tool: unknown = tools[index];
-      if (!isObject(tool)) throw notAnObject(`tools[${index}]`, tool);
-      if (tool.function !== undefined && !isObject(tool.function)) throw notAnObject(`tools[${index}].function`, tool.function);
-    }
-  }
+  if (tools !== undefined && tools !== null) validateFunctions(tools, undefined);
 }
 
 function validateMessage(message: unknown, index: number) {
@@ -58,12 +51,20 @@ function validateMessage(message: unknown, index: number) {
       if (!isObject(content[part])) throw notAnObject(`messages[${index}].content[${part}]`, content[part]);
     }
   }
-  if (calls !== undefined && calls !== null) {
-    if (!Array.isArray(calls)) throw notAnArray(`messages[${index}].tool_calls`, calls);
-    for (let call = 0; call < calls.length; call += 1) {
-      const entry: unknown = calls[call];
-      if (!isObject(entry)) throw notAnObject(`messages[${index}].tool_calls[${call}]`, entry);
-      if (entry.function !== undefined && !isObject(entry.function)) throw notAnObject(`messages[${index}].tool_calls[${call}].function`, entry.function);
-    }
+  if (calls !== undefined && calls !== null) validateFunctions(calls, index);
+}
+
+/**
+ * The request's `tools` (`message` undefined) or a message's `tool_calls`: a list of objects, each one's
+ * `function` (if any) an object too. The list's path is written only for a refusal.
+ */
+function validateFunctions(list: unknown, message: number | undefined) {
+  if (!Array.isArray(list)) throw notAnArray(functionsPath(message), list);
+  for (let index = 0; index < list.length; index += 1) {
+    const entry: unknown = list[index];
+    if (!isObject(entry)) throw notAnObject(`${functionsPath(message)}[${index}]`, entry);
+    if (entry.function !== undefined && !isObject(entry.function)) throw notAnObject(`${functionsPath(message)}[${index}].function`, entry.function);
   }
 }
+
+const functionsPath = (message: number | undefined) => (message === undefined ? 'tools' : `messages[${message}].tool_calls`);
